@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Copies the unpacked upstream storm-client sources to a fresh tree and applies the patch
+# series on it, in the order of the `series` file. A patch that does not apply cleanly stops
+# the build and names itself, so an upstream bump shows at once which hook needs rework.
+# Usage: apply-series.sh PATCH_DIR UPSTREAM_SRC_DIR PATCHED_SRC_DIR
+set -euo pipefail
+
+patch_dir=$1 upstream=$2 patched=$3
+
+command -v patch >/dev/null || { echo "apply-series: the 'patch' program is missing (apt-get install patch)" >&2; exit 1; }
+[ -d "$upstream" ] || { echo "apply-series: upstream sources not found at $upstream" >&2; exit 1; }
+
+rm -rf "$patched"
+mkdir -p "$patched"
+cp -R "$upstream"/. "$patched"/
+
+applied=0
+while IFS= read -r line || [ -n "$line" ]; do
+  name=${line%%#*}
+  name=$(echo "$name" | xargs)
+  [ -z "$name" ] && continue
+  file="$patch_dir/$name"
+  [ -f "$file" ] || { echo "apply-series: patch '$name' is listed in series but $file does not exist" >&2; exit 1; }
+  if ! out=$(patch -d "$patched" -p1 --forward --batch --fuzz=0 --no-backup-if-mismatch -r - --quiet < "$file" 2>&1); then
+    echo "apply-series: patch '$name' no longer applies to the upstream storm-client sources:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  applied=$((applied + 1))
+done < "$patch_dir/series"
+
+echo "apply-series: applied $applied patch(es) from $patch_dir/series"
