@@ -1,0 +1,71 @@
+package io.whale.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The home is laid out as Storm's binary release, with the patched client in place of upstream's. */
+class DistributionLayoutIT {
+    private static final Path HOME = WhaleCli.HOME;
+    private static final String VERSION = System.getProperty("whale.version");
+
+    @Test
+    void hasStormsLayout() {
+        for (String entry : List.of("bin/whale", "conf/storm.yaml", "log4j2/cluster.xml", "log4j2/worker.xml", "lib",
+            "lib-worker", "extlib", "extlib-daemon", "examples/whale-example-smoke.jar")) {
+            assertTrue(Files.exists(HOME.resolve(entry)), "missing " + entry);
+        }
+        assertTrue(Files.isExecutable(HOME.resolve("bin/whale")));
+    }
+
+    @Test
+    void workersGetThePatchedClientAndNoDaemonCode() throws IOException {
+        Set<String> worker = jars("lib-worker");
+        assertTrue(worker.contains("storm-client-" + VERSION + ".jar"), worker.toString());
+        assertFalse(worker.contains("storm-client-2.8.3.jar"), "upstream client must not shadow the patched one");
+        assertTrue(worker.stream().noneMatch(j -> j.startsWith("storm-server") || j.startsWith("storm-core")), worker.toString());
+        assertTrue(worker.contains("storm-shaded-deps-2.8.3.jar") && worker.stream().anyMatch(j -> j.startsWith("kryo-")));
+    }
+
+    @Test
+    void daemonsGetUpstreamServerOnThePatchedClient() throws IOException {
+        Set<String> lib = jars("lib");
+        assertTrue(lib.containsAll(Set.of("storm-server-2.8.3.jar", "storm-core-2.8.3.jar", "storm-client-" + VERSION + ".jar")), lib.toString());
+        assertFalse(lib.contains("storm-client-2.8.3.jar"));
+        assertTrue(lib.stream().noneMatch(j -> j.contains("clojure") || j.contains("reload4j")), lib.toString());
+        assertTrue(lib.stream().noneMatch(j -> j.endsWith(".pom")), lib.toString());
+    }
+
+    @Test
+    void tarballHoldsTheSameHome() throws Exception {
+        Path tarball = HOME.resolveSibling("whale-" + VERSION + ".tar.gz");
+        Process tar = new ProcessBuilder("tar", "tzf", tarball.toString()).redirectErrorStream(true).start();
+        Set<String> entries = new String(tar.getInputStream().readAllBytes()).lines()
+            .filter(l -> !l.endsWith("/")).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(0, tar.waitFor());
+        Set<String> folder;
+        try (Stream<Path> files = Files.walk(HOME)) {
+            // Commands run from the home write their logs to logs/, as Storm's do.
+            folder = files.filter(Files::isRegularFile)
+                .filter(f -> !HOME.relativize(f).startsWith("logs"))
+                .map(f -> "whale-" + VERSION + "/" + HOME.relativize(f)).collect(Collectors.toCollection(TreeSet::new));
+        }
+        assertEquals(folder, entries);
+    }
+
+    private static Set<String> jars(String dir) throws IOException {
+        try (Stream<Path> files = Files.list(HOME.resolve(dir))) {
+            return files.map(f -> f.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+}

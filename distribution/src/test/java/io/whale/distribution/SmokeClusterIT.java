@@ -1,0 +1,72 @@
+package io.whale.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.whale.examples.smoke.SmokeReports;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * End to end on real processes: {@code whale demo smoke} brings up ZooKeeper, Nimbus and two
+ * Supervisors with {@code local-cluster up --supervisors 2}, submits the all-grouping smoke topology with
+ * {@code whale jar}, and brings everything down. The whole run happens in a private network namespace,
+ * so nothing the daemons bind is reachable from outside this test.
+ */
+class SmokeClusterIT {
+    private static final String VERSION = System.getProperty("whale.version");
+    private static final int TUPLES = 1_000;
+    private static final int TASKS = 4;
+
+    @Test
+    void everyBoltTaskReceivesEveryTupleAcrossWorkerProcesses() throws Exception {
+        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
+        Path dir = Path.of("target/e2e-cluster").toAbsolutePath();
+
+        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
+            List.of(WhaleCli.BIN.toString(), "demo", "smoke",
+                "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(TASKS), "--workers", "2"));
+        System.out.println(run.output());
+        assertTrue(run.output().contains("running the demo in a private network namespace"), run.output());
+
+        SmokeReports reports = SmokeReports.read(dir.resolve("smoke-report"));
+        assertEquals(TASKS, reports.tasks().size(), run.output());
+        for (SmokeReports.Task task : reports.tasks()) {
+            assertEquals(TUPLES, task.distinct(), "task " + task.task() + " missed tuples:\n" + reports.describe());
+            assertTrue(task.received() >= TUPLES);
+        }
+        assertTrue(reports.workerPids().size() > 1, "tasks ran in one worker process only: " + reports.workerPids());
+        assertFalse(reports.peers().isEmpty(), "workers report their connections");
+        assertEquals(List.of("127.0.0.1"), List.copyOf(reports.peers()), "every worker connection goes to loopback");
+
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(run.output().contains("RESULT: PASS"), run.output());
+        assertTrue(run.output().contains("is down"), run.output());
+        for (long pid : reports.workerPids()) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "worker " + pid + " outlived the cluster");
+        }
+        try (Stream<Path> pids = Files.list(dir.resolve("pids"))) {
+            assertEquals(0, pids.count(), "every daemon was stopped by its pid");
+        }
+        assertTrue(workerLogsName("Worker core: Whale " + VERSION + " (Apache Storm 2.8.3)", dir.resolve("logs")));
+    }
+
+    private static boolean workerLogsName(String line, Path logs) throws Exception {
+        try (Stream<Path> files = Files.walk(logs)) {
+            return files.filter(f -> f.getFileName().toString().equals("worker.log")).anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains(line);
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+        }
+    }
+}

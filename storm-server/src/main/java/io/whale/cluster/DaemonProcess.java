@@ -1,0 +1,115 @@
+package io.whale.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** One daemon of the local cluster, started through {@code bin/whale} and known afterwards by its pid file. */
+public final class DaemonProcess {
+    private static final Duration GRACE = Duration.ofSeconds(15);
+
+    private final String name;
+    private final String command;
+    private final LocalClusterLayout layout;
+
+    public DaemonProcess(String name, LocalClusterLayout layout) {
+        this.name = name;
+        this.command = name.startsWith("supervisor-") ? "supervisor"
+            : name.equals(LocalClusterLayout.ZOOKEEPER) ? "dev-zookeeper" : name;
+        this.layout = layout;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Starts the daemon detached from this JVM: its output goes to files, so it outlives the command. */
+    public long start(Path whaleBin, Path whaleHome) {
+        try {
+            Files.createDirectories(layout.logDir(name));
+            ProcessBuilder pb = new ProcessBuilder(whaleBin.toString(), "--config", layout.daemonConf(name).toString(), command)
+                .redirectErrorStream(true)
+                .redirectOutput(layout.logDir(name).resolve("console.out").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().put("WHALE_HOME", whaleHome.toString());
+            pb.environment().put("WHALE_LOG_DIR", layout.logDir(name).toString());
+            long pid = pb.start().pid();
+            Files.writeString(layout.pidFile(name), pid + "\n");
+            return pid;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name, e);
+        }
+    }
+
+    public Optional<ProcessHandle> process() {
+        Path pidFile = layout.pidFile(name);
+        if (!Files.exists(pidFile)) {
+            return Optional.empty();
+        }
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    public Optional<Long> pid() {
+        return process().map(ProcessHandle::pid);
+    }
+
+    /** Stops the daemon and every process it started (a Supervisor's workers), politely first. */
+    public boolean stop() {
+        Optional<ProcessHandle> handle = process();
+        handle.ifPresent(p -> {
+            List<ProcessHandle> tree = Stream.concat(p.descendants(), Stream.of(p)).toList();
+            stopAll(tree);
+        });
+        try {
+            Files.deleteIfExists(layout.pidFile(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return handle.isPresent();
+    }
+
+    static void stopAll(List<ProcessHandle> processes) {
+        processes.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + GRACE.toNanos();
+        for (ProcessHandle p : processes) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            try {
+                p.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (Exception notYet) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** The last lines of the daemon's log, for an operator to see why it died. */
+    public String tailOfLog(int lines) {
+        Path dir = layout.logDir(name);
+        try (Stream<Path> files = Files.exists(dir) ? Files.list(dir) : Stream.empty()) {
+            Optional<Path> newest = files.filter(Files::isRegularFile)
+                .filter(f -> f.toString().endsWith(".log") || f.toString().endsWith(".out"))
+                .filter(f -> f.toFile().length() > 0)
+                .max(Comparator.comparingLong(f -> f.toFile().lastModified()));
+            if (newest.isEmpty()) {
+                return "(no log output in " + dir + ")";
+            }
+            List<String> all = Files.readAllLines(newest.get(), StandardCharsets.UTF_8);
+            return "--- last lines of " + newest.get() + "\n"
+                + String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(cannot read logs in " + dir + ": " + e.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.whale.cluster;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * The folder of one local cluster: {@code conf/} (the cluster's storm.yaml for clients and Nimbus, one
+ * file per Supervisor), {@code logs/<daemon>/}, {@code pids/<daemon>.pid}, {@code data/<daemon>/} and
+ * {@code cluster.properties}, which remembers the port plan for {@code status} and {@code down}.
+ */
+public final class LocalClusterLayout {
+    public static final String ZOOKEEPER = "zookeeper";
+    public static final String NIMBUS = "nimbus";
+
+    private final Path root;
+
+    public LocalClusterLayout(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path clusterConf() {
+        return root.resolve("conf/storm.yaml");
+    }
+
+    public Path daemonConf(String daemon) {
+        return daemon.startsWith("supervisor-") ? root.resolve("conf/" + daemon + ".yaml") : clusterConf();
+    }
+
+    public Path logDir(String daemon) {
+        return root.resolve("logs").resolve(daemon);
+    }
+
+    public Path pidFile(String daemon) {
+        return root.resolve("pids").resolve(daemon + ".pid");
+    }
+
+    public Path dataDir(String daemon) {
+        return root.resolve("data").resolve(daemon);
+    }
+
+    private Path stateFile() {
+        return root.resolve("cluster.properties");
+    }
+
+    public static String supervisor(int number) {
+        return "supervisor-" + number;
+    }
+
+    /** Daemon names in start order. */
+    public static List<String> daemons(PortPlan plan) {
+        List<String> names = new ArrayList<>(List.of(ZOOKEEPER, NIMBUS));
+        for (int s = 1; s <= plan.supervisors(); s++) {
+            names.add(supervisor(s));
+        }
+        return names;
+    }
+
+    public boolean exists() {
+        return Files.exists(stateFile());
+    }
+
+    /**
+     * Writes the configuration: the operator's storm.yaml followed by the local settings (a later key
+     * wins in Storm's YAML reading), so every byte of the cluster stays on 127.0.0.1.
+     */
+    public void write(PortPlan plan, Path baseConf) {
+        try {
+            for (String dir : List.of("conf", "logs", "pids", "data")) {
+                Files.createDirectories(root.resolve(dir));
+            }
+            String base = Files.exists(baseConf) ? Files.readString(baseConf) + "\n" : "";
+            String cluster = base + "########### Written by `whale local-cluster up`: a cluster on 127.0.0.1\n"
+                + "storm.zookeeper.servers: [\"127.0.0.1\"]\n"
+                + "storm.zookeeper.port: " + plan.zookeeper() + "\n"
+                + "nimbus.seeds: [\"127.0.0.1\"]\n"
+                + "nimbus.thrift.port: " + plan.nimbus() + "\n"
+                + "storm.local.hostname: \"127.0.0.1\"\n"
+                + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
+                + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"
+                + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n";
+            Files.writeString(clusterConf(), cluster);
+            for (int s = 1; s <= plan.supervisors(); s++) {
+                String ports = plan.slots(s).stream().map(String::valueOf).collect(Collectors.joining(", "));
+                Files.writeString(daemonConf(supervisor(s)), cluster
+                    + "storm.local.dir: " + quoted(dataDir(supervisor(s))) + "\n"
+                    + "supervisor.thrift.port: " + plan.supervisorThrift(s) + "\n"
+                    + "supervisor.slots.ports: [" + ports + "]\n");
+            }
+            Properties state = new Properties();
+            state.setProperty("base.port", String.valueOf(plan.base()));
+            state.setProperty("supervisors", String.valueOf(plan.supervisors()));
+            state.setProperty("slots", String.valueOf(plan.slotsPerSupervisor()));
+            try (Writer out = Files.newBufferedWriter(stateFile())) {
+                state.store(out, "whale local-cluster");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the local cluster under " + root, e);
+        }
+    }
+
+    public PortPlan readPlan() {
+        if (!exists()) {
+            throw new LocalClusterException("no local cluster in " + root + " (start one with: whale local-cluster up)");
+        }
+        Properties state = new Properties();
+        try (Reader in = Files.newBufferedReader(stateFile())) {
+            state.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + stateFile(), e);
+        }
+        return new PortPlan(Integer.parseInt(state.getProperty("base.port")),
+            Integer.parseInt(state.getProperty("supervisors")), Integer.parseInt(state.getProperty("slots")));
+    }
+
+    private static String quoted(Path path) {
+        return "\"" + path.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

@@ -1,0 +1,27 @@
+package io.whale.cluster;
+
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.generated.ClusterSummary;
+import org.apache.storm.utils.NimbusClient;
+import org.apache.storm.utils.Utils;
+
+/** Asks the local cluster's Nimbus for its summary over Thrift; empty while Nimbus does not answer. */
+public final class NimbusProbe {
+    private static final int TIMEOUT_MS = 5_000;
+
+    private final int port;
+    private final Map<String, Object> conf = Utils.readDefaultConfig();
+
+    public NimbusProbe(int port) {
+        this.port = port;
+    }
+
+    public Optional<ClusterSummary> summary() {
+        try (NimbusClient client = new NimbusClient(conf, "127.0.0.1", port, TIMEOUT_MS)) {
+            return Optional.of(client.getClient().getClusterInfo());
+        } catch (Exception notUpYet) {
+            return Optional.empty();
+        }
+    }
+}

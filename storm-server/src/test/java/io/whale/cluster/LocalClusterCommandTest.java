@@ -1,0 +1,71 @@
+package io.whale.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The failure paths of {@code whale local-cluster up}, with a stand-in for bin/whale. */
+class LocalClusterCommandTest {
+
+    @Test
+    void daemonThatDiesAtStartIsNamedWithTheTailOfItsLog(@TempDir Path tmp) throws Exception {
+        Path fakeWhale = script(tmp, "echo \"starting $3\"; echo 'FATAL: invalid storm.zookeeper.port'; exit 1");
+        LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
+        LocalClusterCommand command = new LocalClusterCommand(layout, new PrintStream(new ByteArrayOutputStream()));
+
+        LocalClusterException e = assertThrows(LocalClusterException.class,
+            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30)));
+
+        assertTrue(e.getMessage().startsWith("zookeeper died at start"), e.getMessage());
+        assertTrue(e.getMessage().contains("FATAL: invalid storm.zookeeper.port"), e.getMessage());
+        assertFalse(Files.exists(layout.pidFile("zookeeper")), "a failed start leaves no pid file behind");
+    }
+
+    @Test
+    void refusesToStartOnATakenPortBeforeStartingAnything(@TempDir Path tmp) throws Exception {
+        Path marker = tmp.resolve("started");
+        Path fakeWhale = script(tmp, "touch " + marker);
+        try (ServerSocket holder = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            PortPlan plan = new PortPlan(holder.getLocalPort(), 1, 1);
+            LocalClusterCommand command = new LocalClusterCommand(new LocalClusterLayout(tmp.resolve("cluster")),
+                new PrintStream(new ByteArrayOutputStream()));
+
+            LocalClusterException e = assertThrows(LocalClusterException.class,
+                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30)));
+
+            assertTrue(e.getMessage().contains("(storm.zookeeper.port) is taken"), e.getMessage());
+            assertFalse(Files.exists(marker), "no daemon was started");
+        }
+    }
+
+    @Test
+    void downWithoutAClusterSaysSo(@TempDir Path tmp) {
+        LocalClusterCommand command = new LocalClusterCommand(new LocalClusterLayout(tmp), System.out);
+        assertThrows(LocalClusterException.class, command::down);
+    }
+
+    private static PortPlan freePlan() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = probe.getLocalPort();
+            return new PortPlan(port < 60000 ? port : 30000, 1, 1);
+        }
+    }
+
+    private static Path script(Path dir, String body) throws Exception {
+        Path file = dir.resolve("fake-whale");
+        Files.writeString(file, "#!/usr/bin/env bash\n" + body + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        return file;
+    }
+}
