@@ -1,0 +1,37 @@
+package io.whale.multicast.control;
+
+/**
+ * Settings of the self-adjusting controller (the {@code whale.multicast.*} keys).
+ *
+ * @param destinations            n
+ * @param queueCapacity           Q, the transfer queue's capacity in tuples
+ * @param waterline               l_w, the warning waterline, in (0, Q]
+ * @param scaleUpThreshold        T_up, in (0, 1]
+ * @param scaleDownThreshold      T_down, &gt; 0
+ * @param holdIntervals           intervals after a decision in which no other decision is taken (the switch
+ *                                has to land and the queue has to react before the controller judges it again)
+ * @param scaleUpConfirmIntervals consecutive intervals the scale-up rule must hold before a scale-up
+ */
+public record ControllerConfig(int destinations, int queueCapacity, int waterline, double scaleUpThreshold,
+                               double scaleDownThreshold, int holdIntervals, int scaleUpConfirmIntervals) {
+    public ControllerConfig {
+        if (destinations < 1) {
+            throw new IllegalArgumentException("destinations must be >= 1");
+        }
+        if (queueCapacity < 1 || waterline < 1 || waterline > queueCapacity) {
+            throw new IllegalArgumentException("need 1 <= waterline <= queueCapacity, got " + waterline + " / "
+                    + queueCapacity);
+        }
+        if (!(scaleUpThreshold > 0 && scaleUpThreshold <= 1) || !(scaleDownThreshold > 0)) {
+            throw new IllegalArgumentException("need 0 < T_up <= 1 and T_down > 0");
+        }
+        if (holdIntervals < 0 || scaleUpConfirmIntervals < 1) {
+            throw new IllegalArgumentException("need holdIntervals >= 0 and scaleUpConfirmIntervals >= 1");
+        }
+    }
+
+    /** Q, l_w = Q/2, T_up = 0.5, T_down = 0.5, hold 3 intervals, scale up after 3 agreeing intervals. */
+    public static ControllerConfig defaults(int destinations, int queueCapacity) {
+        return new ControllerConfig(destinations, queueCapacity, Math.max(1, queueCapacity / 2), 0.5, 0.5, 3, 3);
+    }
+}

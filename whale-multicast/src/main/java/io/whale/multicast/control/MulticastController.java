@@ -1,0 +1,122 @@
+package io.whale.multicast.control;
+
+import io.whale.multicast.NonBlockingTreeBuilder;
+import io.whale.multicast.OutDegreeBound;
+import io.whale.multicast.monitor.QueueMonitor;
+import io.whale.multicast.monitor.StreamMonitor;
+
+import java.util.Optional;
+
+/**
+ * The queue-based self-adjusting controller (paper §3.3). Once per monitor interval it looks at the queue
+ * length change l' → l, the input rate λ and the emit time t_e:
+ * <ul>
+ *   <li><b>Negative scale-down</b> when the queue grows, ΔL = l − l' &gt; 0, and ΔL / (l_w − l) ≥ T_down. Above the
+ *       waterline the paper's ratio turns negative and would never fire, so there the headroom is Q − l instead.
+ *       The new d* is min(d − 1, d*(λ, t_e)): at least one step down, further if the M/D/1 bound asks for it.</li>
+ *   <li><b>Active scale-up</b> when the queue shrinks, ΔL = l' − l, with ΔL / l' ≥ T_up, or stays empty
+ *       (l = l' = 0). The new d* is the M/D/1 bound d*(λ, t_e), and only if it is larger than d: the queue rule
+ *       says there is room, the model says how much.</li>
+ * </ul>
+ * Hysteresis: after any decision the controller holds for {@code holdIntervals}, and a scale-up needs
+ * {@code scaleUpConfirmIntervals} consecutive intervals that satisfy its rule. Degrees are compared as effective
+ * out-degrees (min(d, ⌈log2(n+1)⌉)), so a decision is emitted only when the tree would change.
+ *
+ * <p>Not thread-safe: one monitor thread drives it.
+ */
+public final class MulticastController {
+    private final ControllerConfig config;
+    private final int ceiling;
+    private int maxOutDegree;
+    private int intervalsSinceDecision;
+    private int scaleUpStreak;
+
+    public MulticastController(ControllerConfig config, int initialMaxOutDegree) {
+        this.config = config;
+        this.ceiling = NonBlockingTreeBuilder.effectiveOutDegree(config.destinations(), config.destinations());
+        this.maxOutDegree = effective(initialMaxOutDegree);
+        this.intervalsSinceDecision = config.holdIntervals();
+    }
+
+    /** Evaluates one interval from the monitors' latest samples. */
+    public Optional<Decision> onInterval(QueueMonitor queue, StreamMonitor stream) {
+        return onInterval(queue.previousLength(), queue.currentLength(), stream.rate(),
+                queue.emitNanosPerReplica() * 1e-9);
+    }
+
+    /**
+     * Evaluates one interval.
+     *
+     * @param inputRate   λ in tuples per second, NaN if unknown
+     * @param emitSeconds t_e in seconds, NaN if unknown (then each decision moves d* by one)
+     */
+    public Optional<Decision> onInterval(int previousLength, int length, double inputRate, double emitSeconds) {
+        if (intervalsSinceDecision < config.holdIntervals()) {
+            intervalsSinceDecision++;
+            scaleUpStreak = 0;
+            return Optional.empty();
+        }
+        if (isNegativeScaleDown(previousLength, length)) {
+            scaleUpStreak = 0;
+            int bound = modelBound(inputRate, emitSeconds, maxOutDegree - 1);
+            return decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
+                    previousLength, length, inputRate, emitSeconds);
+        }
+        scaleUpStreak = isActiveScaleUp(previousLength, length) ? scaleUpStreak + 1 : 0;
+        if (scaleUpStreak >= config.scaleUpConfirmIntervals()) {
+            int bound = modelBound(inputRate, emitSeconds, maxOutDegree + 1);
+            if (bound > maxOutDegree) {
+                scaleUpStreak = 0;
+                return decide(Direction.SCALE_UP, bound, previousLength, length, inputRate, emitSeconds);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The current d*, as an effective out-degree. */
+    public int maxOutDegree() {
+        return maxOutDegree;
+    }
+
+    boolean isNegativeScaleDown(int previousLength, int length) {
+        int growth = length - previousLength;
+        if (growth <= 0) {
+            return false;
+        }
+        int headroom = length < config.waterline() ? config.waterline() - length : config.queueCapacity() - length;
+        return headroom <= 0 || growth >= config.scaleDownThreshold() * headroom;
+    }
+
+    boolean isActiveScaleUp(int previousLength, int length) {
+        if (previousLength == 0) {
+            return length == 0;
+        }
+        int drop = previousLength - length;
+        return drop > 0 && drop >= config.scaleUpThreshold() * previousLength;
+    }
+
+    private int modelBound(double inputRate, double emitSeconds, int fallback) {
+        if (!(inputRate >= 0) || !(emitSeconds > 0) || Double.isInfinite(inputRate)) {
+            return effective(Math.max(1, fallback));
+        }
+        return effective(OutDegreeBound.maxOutDegree(inputRate, emitSeconds, config.queueCapacity(),
+                config.destinations()));
+    }
+
+    private int effective(int degree) {
+        return Math.min(Math.max(1, degree), ceiling);
+    }
+
+    private Optional<Decision> decide(Direction direction, int target, int previousLength, int length,
+                                      double inputRate, double emitSeconds) {
+        int to = effective(target);
+        if (to == maxOutDegree) {
+            return Optional.empty();
+        }
+        Decision decision = new Decision(direction, maxOutDegree, to, previousLength, length, inputRate,
+                emitSeconds);
+        maxOutDegree = to;
+        intervalsSinceDecision = 0;
+        return Optional.of(decision);
+    }
+}

@@ -1,0 +1,74 @@
+package io.whale.multicast.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.multicast.MulticastTree;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Renders a tree, optionally with its live statistics, as JSON (for the UI) or Graphviz DOT (for the docs). */
+public final class TreeExport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private TreeExport() {
+    }
+
+    /** One node: {@code children} in send order; {@code layer} is the time unit in which it receives. */
+    public record NodeView(int id, int parent, int layer, int hops, int outDegree, int[] children) {
+    }
+
+    public record TreeView(int destinations, int maxOutDegree, int sourceOutDegree, int completionSteps, int depth,
+                           List<NodeView> nodes, LiveStatistics statistics) {
+    }
+
+    public static TreeView view(MulticastTree tree, LiveStatistics statistics) {
+        List<NodeView> nodes = new ArrayList<>(tree.nodeCount());
+        for (int v = 0; v < tree.nodeCount(); v++) {
+            nodes.add(new NodeView(v, tree.parent(v), tree.layer(v), tree.hops(v), tree.outDegree(v),
+                    tree.children(v)));
+        }
+        return new TreeView(tree.destinations(), tree.maxOutDegree(), tree.sourceOutDegree(),
+                tree.completionSteps(), tree.depth(), nodes, statistics);
+    }
+
+    /** @param statistics may be null */
+    public static String toJson(MulticastTree tree, LiveStatistics statistics) {
+        try {
+            return JSON.writeValueAsString(view(tree, statistics));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A DOT digraph: the source is {@code S}, a destination is labelled with its id and layer, an edge with the
+     * child's position in its parent's send order. @param statistics may be null
+     */
+    public static String toDot(MulticastTree tree, LiveStatistics statistics) {
+        StringBuilder dot = new StringBuilder("digraph multicast {\n  rankdir=TB;\n  node [shape=circle];\n");
+        dot.append("  label=\"n=").append(tree.destinations()).append(", max out-degree ")
+                .append(tree.maxOutDegree()).append(", ").append(tree.completionSteps()).append(" steps");
+        if (statistics != null) {
+            dot.append(String.format(Locale.ROOT, "\\nλ=%.0f/s, t_e=%.0f ns, queue %d/%d, dropped %d",
+                    statistics.inputRate(), statistics.emitNanosPerReplica(), statistics.queueLength(),
+                    statistics.queueCapacity(), statistics.droppedTuples()));
+        }
+        dot.append("\";\n  labelloc=t;\n");
+        dot.append("  n0 [label=\"S\", shape=doublecircle];\n");
+        for (int v = 1; v < tree.nodeCount(); v++) {
+            dot.append("  n").append(v).append(" [label=\"").append(v).append("\\nL").append(tree.layer(v))
+                    .append("\"];\n");
+        }
+        for (int p = 0; p < tree.nodeCount(); p++) {
+            for (int k = 0; k < tree.outDegree(p); k++) {
+                dot.append("  n").append(p).append(" -> n").append(tree.child(p, k)).append(" [label=\"")
+                        .append(k + 1).append("\"];\n");
+            }
+        }
+        return dot.append("}\n").toString();
+    }
+}

@@ -1,0 +1,115 @@
+package io.whale.multicast.control;
+
+import io.whale.multicast.NonBlockingTreeBuilder;
+import io.whale.multicast.OutDegreeBound;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MulticastControllerTest {
+    private static final double TE = 4e-6;
+    private static final double UNKNOWN = Double.NaN;
+
+    /** n = 30 (effective ceiling 5), Q = 1024, l_w = 512, T_up = T_down = 0.5, no hold, scale up at once. */
+    private static ControllerConfig config(int hold, int confirm) {
+        return new ControllerConfig(30, 1024, 512, 0.5, 0.5, hold, confirm);
+    }
+
+    @Test
+    void scaleDownFiresWhenGrowthReachesTDownOfTheRoomUnderTheWaterline() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        // l_w − l = 512 − 312 = 200, ΔL = 99: 0.495 < 0.5
+        assertEquals(Optional.empty(), controller.onInterval(213, 312, UNKNOWN, UNKNOWN));
+        // ΔL = 100: exactly T_down
+        Decision decision = controller.onInterval(212, 312, UNKNOWN, UNKNOWN).orElseThrow();
+        assertEquals(Direction.SCALE_DOWN, decision.direction());
+        assertEquals(5, decision.fromMaxOutDegree());
+        assertEquals(4, decision.toMaxOutDegree(), "without a model the controller steps down by one");
+        assertEquals(4, controller.maxOutDegree());
+    }
+
+    @Test
+    void scaleDownGoesAsFarAsTheModelAsks() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        Decision decision = controller.onInterval(100, 400, 100_000, TE).orElseThrow();
+        assertEquals(OutDegreeBound.maxOutDegree(100_000, TE, 1024, 30), decision.toMaxOutDegree());
+        assertEquals(2, decision.toMaxOutDegree());
+    }
+
+    @Test
+    void aboveTheWaterlineGrowthIsJudgedAgainstTheRoomLeftInTheQueue() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        // Q − l = 1024 − 824 = 200
+        assertEquals(Optional.empty(), controller.onInterval(725, 824, UNKNOWN, UNKNOWN));
+        assertEquals(Optional.empty(), controller.onInterval(900, 824, UNKNOWN, UNKNOWN), "a draining queue is left alone");
+        assertTrue(controller.onInterval(724, 824, UNKNOWN, UNKNOWN).isPresent());
+    }
+
+    @Test
+    void scaleUpFiresOnARelativeDropOrAnEmptyQueueAndFollowsTheModel() {
+        MulticastController controller = new MulticastController(config(0, 1), 2);
+        assertEquals(Optional.empty(), controller.onInterval(100, 51, 60_000, TE), "a 49% drop is below T_up");
+        Decision decision = controller.onInterval(100, 50, 60_000, TE).orElseThrow();
+        assertEquals(Direction.SCALE_UP, decision.direction());
+        assertEquals(4, decision.toMaxOutDegree(), "d*(60k tuples/s, 4 µs) = 4");
+
+        MulticastController idle = new MulticastController(config(0, 1), 1);
+        assertEquals(Direction.SCALE_UP, idle.onInterval(0, 0, 60_000, TE).orElseThrow().direction());
+    }
+
+    @Test
+    void scaleUpNeverGoesPastTheModelBound() {
+        MulticastController controller = new MulticastController(config(0, 1), 4);
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 60_000, TE), "d* is already the bound");
+        assertEquals(4, controller.maxOutDegree());
+    }
+
+    @Test
+    void noDecisionWhenTheTreeWouldNotChange() {
+        // n = 30: every d* >= 5 builds the binomial tree.
+        MulticastController controller = new MulticastController(config(0, 1), 12);
+        assertEquals(5, controller.maxOutDegree());
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "the model says 30, the tree is binomial already");
+        assertEquals(new NonBlockingTreeBuilder(5).build(30), new NonBlockingTreeBuilder(30).build(30));
+
+        MulticastController bottom = new MulticastController(config(0, 1), 1);
+        assertEquals(Optional.empty(), bottom.onInterval(0, 500, UNKNOWN, UNKNOWN), "d* = 1 cannot go lower");
+    }
+
+    @Test
+    void holdsAfterADecisionAndNeedsAgreeingIntervalsToScaleUp() {
+        MulticastController controller = new MulticastController(config(3, 2), 5);
+        assertEquals(Direction.SCALE_DOWN, controller.onInterval(0, 400, UNKNOWN, UNKNOWN).orElseThrow().direction());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "holding, interval " + i);
+        }
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "first agreeing interval");
+        Decision up = controller.onInterval(0, 0, 1_000, TE).orElseThrow();
+        assertEquals(Direction.SCALE_UP, up.direction());
+        assertEquals(4, up.fromMaxOutDegree());
+        assertEquals(5, up.toMaxOutDegree());
+    }
+
+    @Test
+    void scaleUpStreakMustBeConsecutive() {
+        MulticastController controller = new MulticastController(config(0, 2), 2);
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
+        assertEquals(Optional.empty(), controller.onInterval(0, 5, 1_000, TE), "the streak breaks");
+        assertEquals(Optional.empty(), controller.onInterval(5, 0, 1_000, TE));
+        Decision decision = controller.onInterval(0, 0, 1_000, TE).orElseThrow();
+        assertEquals(5, decision.toMaxOutDegree());
+        assertNotEquals(decision.fromMaxOutDegree(), decision.toMaxOutDegree());
+    }
+
+    @Test
+    void rejectsInconsistentSettings() {
+        assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(30, 100, 200, 0.5, 0.5, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(30, 100, 50, 0, 0.5, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(0, 100, 50, 0.5, 0.5, 0, 1));
+    }
+}
