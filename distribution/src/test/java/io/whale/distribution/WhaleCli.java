@@ -56,4 +56,11 @@ final class WhaleCli {
             return false;
         }
     }
+
+    /** The command line that runs {@code args} in a fresh network namespace with loopback up. */
+    static List<String> inPrivateNetwork(List<String> args) {
+        List<String> command = new ArrayList<>(List.of("unshare", "--net", "bash", "-c", "ip link set lo up && exec \"$@\"", "netns"));
+        command.addAll(args);
+        return command;
+    }
 }

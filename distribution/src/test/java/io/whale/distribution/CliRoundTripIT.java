@@ -1,0 +1,53 @@
+package io.whale.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An operator's session on a real local cluster, with Storm's commands: up, status, jar (with a -c
+ * override), list, deactivate, activate, rebalance, kill, down — in a private network namespace.
+ */
+class CliRoundTripIT {
+
+    @Test
+    void stormCommandsDriveATopologyOnTheLocalCluster() throws Exception {
+        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
+        Path dir = Path.of("target/cli-cluster").toAbsolutePath();
+        Path script = Path.of("target/test-classes/cli-roundtrip.sh").toAbsolutePath();
+
+        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of(), WhaleCli.inPrivateNetwork(List.of("bash",
+            script.toString(), WhaleCli.BIN.toString(), dir.toString(), WhaleCli.HOME.resolve("examples/whale-example-smoke.jar").toString())));
+        System.out.println(run.output());
+        String out = run.output();
+
+        assertEquals(0, run.exit(), out);
+        assertTrue(out.contains("ROUNDTRIP DONE"), out);
+        String status = section(out, "status", "jar");
+        assertTrue(status.contains("supervisor-2  running, pid"), status);
+        assertTrue(status.contains(": 0/4 slots used"), status);
+        assertTrue(section(out, "list", "deactivate").matches("(?s).*cli-smoke\\s+ACTIVE\\s.*"), out);
+        assertFalse(section(out, "list-after-kill", "down").contains("cli-smoke"), out);
+        assertTrue(section(out, "down", "\u0000").contains("is down"), out);
+        try (Stream<Path> pids = Files.list(dir.resolve("pids"))) {
+            assertEquals(0, pids.count(), "every daemon was stopped by its pid");
+        }
+    }
+
+    /** The output printed between "STEP from" and "STEP to". */
+    private static String section(String out, String from, String to) {
+        int start = out.indexOf("STEP " + from + "\n");
+        assertTrue(start >= 0, "step " + from + " did not run:\n" + out);
+        int end = out.indexOf("STEP " + to + "\n", start + 1);
+        return out.substring(start, end < 0 ? out.length() : end);
+    }
+}
