@@ -3,6 +3,8 @@
 #   patch      applies the storm-client patch series
 #   iproute2,  give the local cluster of tests and demos a private network namespace (as root)
 #   util-linux
+#   libucx0    UCX, the transport whale-rdmachannel runs on (shared memory and TCP here, verbs on
+#              RDMA hosts); jucx binds it lazily, so never set LD_BIND_NOW
 # Needs root (or sudo) only when something is missing; idempotent.
 set -euo pipefail
 
@@ -12,6 +14,7 @@ command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
+ldconfig -p 2>/dev/null | grep -q 'libucp\.so\.0' || missing+=(libucx0)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -1,0 +1,92 @@
+package io.whale.rdma;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The channel's settings, read from a Storm-style configuration map (topology conf) by the keys below.
+ * Unknown keys are ignored; missing keys take the documented defaults (paper defaults for MMS and WTL).
+ */
+public record RdmaConfig(
+        String provider,
+        int maxMemorySizeBytes,
+        long waitTimeLimitNanos,
+        int ringBytes,
+        byte[] secret,
+        long handshakeTimeoutMillis,
+        long reconnectMinMillis,
+        long reconnectMaxMillis,
+        int reconnectMaxAttempts,
+        long pollMaxParkMicros) {
+
+    public static final String PROVIDER = "whale.rdma.provider";
+    public static final String MMS_BYTES = "whale.rdma.mms.bytes";
+    public static final String WTL_MS = "whale.rdma.wtl.ms";
+    public static final String RING_BYTES = "whale.rdma.ring.bytes";
+    /** Shared topology secret; peers whose secret differs are refused in the handshake. */
+    public static final String SECRET = "whale.rdma.secret";
+    public static final String HANDSHAKE_TIMEOUT_MS = "whale.rdma.handshake.timeout.ms";
+    public static final String RECONNECT_MIN_MS = "whale.rdma.reconnect.min.ms";
+    public static final String RECONNECT_MAX_MS = "whale.rdma.reconnect.max.ms";
+    public static final String RECONNECT_MAX_ATTEMPTS = "whale.rdma.reconnect.max.attempts";
+    /** Upper bound of the progress thread's park when idle (back-off instead of a busy spin). */
+    public static final String POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
+
+    public static final String DEFAULT_PROVIDER = "ucx";
+    public static final int DEFAULT_MMS_BYTES = 256 * 1024;
+    public static final double DEFAULT_WTL_MS = 1.0;
+    public static final int DEFAULT_RING_BYTES = 8 * 1024 * 1024;
+
+    public RdmaConfig {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(secret, "secret");
+        if (maxMemorySizeBytes <= 0) {
+            throw new IllegalArgumentException(MMS_BYTES + " must be positive: " + maxMemorySizeBytes);
+        }
+        if (ringBytes < maxMemorySizeBytes) {
+            throw new IllegalArgumentException(RING_BYTES + " (" + ringBytes + ") must be at least "
+                    + MMS_BYTES + " (" + maxMemorySizeBytes + ")");
+        }
+        if (waitTimeLimitNanos < 0) {
+            throw new IllegalArgumentException(WTL_MS + " must not be negative");
+        }
+        secret = secret.clone();
+    }
+
+    @Override
+    public byte[] secret() {
+        return secret.clone();
+    }
+
+    public static RdmaConfig defaults(String secret) {
+        return fromMap(Map.of(SECRET, secret));
+    }
+
+    public static RdmaConfig fromMap(Map<String, ?> conf) {
+        Object secret = conf.get(SECRET);
+        if (secret == null) {
+            throw new IllegalArgumentException(SECRET + " is required: peers authenticate with it");
+        }
+        return new RdmaConfig(
+                conf.get(PROVIDER) == null ? DEFAULT_PROVIDER : conf.get(PROVIDER).toString(),
+                intValue(conf, MMS_BYTES, DEFAULT_MMS_BYTES),
+                (long) (doubleValue(conf, WTL_MS, DEFAULT_WTL_MS) * 1_000_000L),
+                intValue(conf, RING_BYTES, DEFAULT_RING_BYTES),
+                secret.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                intValue(conf, HANDSHAKE_TIMEOUT_MS, 5_000),
+                intValue(conf, RECONNECT_MIN_MS, 100),
+                intValue(conf, RECONNECT_MAX_MS, 1_000),
+                intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
+                intValue(conf, POLL_MAX_PARK_US, 100));
+    }
+
+    private static int intValue(Map<String, ?> conf, String key, int fallback) {
+        Object v = conf.get(key);
+        return v == null ? fallback : Integer.parseInt(v.toString().trim());
+    }
+
+    private static double doubleValue(Map<String, ?> conf, String key, double fallback) {
+        Object v = conf.get(key);
+        return v == null ? fallback : Double.parseDouble(v.toString().trim());
+    }
+}

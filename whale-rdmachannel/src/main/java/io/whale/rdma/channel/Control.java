@@ -1,0 +1,66 @@
+package io.whale.rdma.channel;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The channel's control messages (two-sided SEND / active messages). Data never travels here: a BATCH only says
+ * where in the sender's ring a work request lies, and the receiver fetches it with a one-sided READ.
+ * <pre>
+ *   HELLO    sender -> receiver  channelId, nonce[16], mac[32]     mac = HMAC(secret, "hello" | channelId | nonce)
+ *   WELCOME  receiver -> sender  mac[32], lastDeliveredSeq          mac = HMAC(secret, "welcome" | channelId | nonce)
+ *   REJECT   receiver -> sender  reason (UTF-8)
+ *   RING     sender -> receiver  address, length, first seq, key   sent only after WELCOME proved the peer
+ *   BATCH    sender -> receiver  seq, start counter, length, message count
+ *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released
+ * </pre>
+ */
+final class Control {
+    static final byte HELLO = 1;
+    static final byte WELCOME = 2;
+    static final byte REJECT = 3;
+    static final byte RING = 4;
+    static final byte BATCH = 5;
+    static final byte CONSUMED = 6;
+
+    private Control() {
+    }
+
+    static ByteBuffer hello(long channelId, byte[] nonce, byte[] mac) {
+        return ByteBuffer.allocate(1 + 8 + nonce.length + mac.length).put(HELLO).putLong(channelId)
+                .put(nonce).put(mac).flip();
+    }
+
+    static ByteBuffer welcome(byte[] mac, long lastDeliveredSeq) {
+        return ByteBuffer.allocate(1 + mac.length + 8).put(WELCOME).put(mac).putLong(lastDeliveredSeq).flip();
+    }
+
+    static ByteBuffer reject(String reason) {
+        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(1 + text.length).put(REJECT).put(text).flip();
+    }
+
+    static ByteBuffer ring(long address, int length, long firstSeq, byte[] remoteKey) {
+        return ByteBuffer.allocate(1 + 8 + 4 + 8 + 2 + remoteKey.length).put(RING).putLong(address)
+                .putInt(length).putLong(firstSeq).putShort((short) remoteKey.length).put(remoteKey).flip();
+    }
+
+    static ByteBuffer batch(BatchDescriptor batch) {
+        return ByteBuffer.allocate(1 + 8 + 8 + 4 + 4).put(BATCH).putLong(batch.seq()).putLong(batch.start())
+                .putInt(batch.length()).putInt(batch.messages()).flip();
+    }
+
+    static ByteBuffer consumed(long seq, long end) {
+        return ByteBuffer.allocate(1 + 8 + 8).put(CONSUMED).putLong(seq).putLong(end).flip();
+    }
+
+    static byte[] bytes(ByteBuffer message, int length) {
+        byte[] out = new byte[length];
+        message.get(out);
+        return out;
+    }
+
+    static String text(ByteBuffer message) {
+        return StandardCharsets.UTF_8.decode(message).toString();
+    }
+}

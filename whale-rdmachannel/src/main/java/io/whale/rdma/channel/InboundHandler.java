@@ -1,0 +1,15 @@
+package io.whale.rdma.channel;
+
+/**
+ * Receives work requests of every channel accepted by a {@link ChannelServer}. Called on the engine's progress
+ * thread, in order per channel: hand the batch off quickly (copy the messages out, or keep the batch and release
+ * it later). A batch not yet released keeps its bytes in the sender's ring, which is how a slow consumer slows
+ * the sender down.
+ */
+public interface InboundHandler {
+    void onBatch(InboundBatch batch);
+
+    /** A sender's connection ended; batches already delivered stay valid until released. */
+    default void onChannelLost(String peer, String reason) {
+    }
+}

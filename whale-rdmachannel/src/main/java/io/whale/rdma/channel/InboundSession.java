@@ -1,0 +1,204 @@
+package io.whale.rdma.channel;
+
+import io.whale.rdma.spi.Completion;
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RegisteredRegion;
+import io.whale.rdma.spi.RemoteRegion;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The receiving end of one accepted connection. Runs on the engine's progress thread only (releases are posted
+ * there). READs land in a mirror region at the same offsets as in the sender's ring, so several may be in flight;
+ * they may complete out of order but are delivered in seq order, and consumption is reported for the longest
+ * released prefix.
+ */
+final class InboundSession implements EndpointHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(InboundSession.class);
+
+    private enum Phase { AWAIT_HELLO, AWAIT_RING, STREAMING, CLOSED }
+
+    private final ChannelServer server;
+    private final RdmaEngine engine;
+    private final Handshake handshake;
+    private final RdmaEndpoint endpoint;
+    private final TreeMap<Long, InboundBatch> fetched = new TreeMap<>();
+    /** End counters of released batches that wait for an earlier one to be released. */
+    private final Map<Long, Long> releasedEnds = new HashMap<>();
+    private Phase phase = Phase.AWAIT_HELLO;
+    private long channelId;
+    private RegisteredRegion mirror;
+    private RemoteRegion senderRing;
+    private long nextDelivery;
+    private long nextRelease;
+    private int outstanding;
+
+    InboundSession(ChannelServer server, RdmaEngine engine, Handshake handshake, RdmaEndpoint endpoint) {
+        this.server = server;
+        this.engine = engine;
+        this.handshake = handshake;
+        this.endpoint = endpoint;
+    }
+
+    String peer() {
+        return endpoint.peer();
+    }
+
+    @Override
+    public void onControl(RdmaEndpoint from, ByteBuffer message) {
+        byte type = message.get();
+        try {
+            switch (type) {
+                case Control.HELLO -> onHello(message);
+                case Control.RING -> onRing(message);
+                case Control.BATCH -> onBatch(message);
+                default -> protocolError("unexpected control message " + type);
+            }
+        } catch (RuntimeException e) {
+            protocolError("bad control message " + type + ": " + e.getMessage());
+        }
+    }
+
+    private void onHello(ByteBuffer message) {
+        if (phase != Phase.AWAIT_HELLO) {
+            protocolError("HELLO after the handshake");
+            return;
+        }
+        channelId = message.getLong();
+        byte[] nonce = Control.bytes(message, Handshake.NONCE_BYTES);
+        byte[] mac = Control.bytes(message, Handshake.MAC_BYTES);
+        if (!Handshake.matches(handshake.helloMac(channelId, nonce), mac)) {
+            LOG.warn("refused RDMA channel from {}: topology secret mismatch", peer());
+            server.countRefused();
+            phase = Phase.CLOSED;
+            endpoint.send(Control.reject("topology secret mismatch"), new Completion() {
+                @Override
+                public void onSuccess() {
+                    endpoint.close();
+                }
+
+                @Override
+                public void onError(String reason) {
+                    endpoint.close();
+                }
+            });
+            return;
+        }
+        long lastDelivered = server.lastDelivered(channelId);
+        endpoint.send(Control.welcome(handshake.welcomeMac(channelId, nonce), lastDelivered), Completion.IGNORE);
+        phase = Phase.AWAIT_RING;
+    }
+
+    private void onRing(ByteBuffer message) {
+        if (phase != Phase.AWAIT_RING) {
+            protocolError("RING before a valid HELLO");
+            return;
+        }
+        long address = message.getLong();
+        int length = message.getInt();
+        nextDelivery = message.getLong(); // a new receiver picks up where the sender's unconsumed data starts
+        nextRelease = nextDelivery;
+        byte[] key = Control.bytes(message, message.getShort());
+        mirror = engine.allocate(length);
+        senderRing = endpoint.attach(address, length, key);
+        phase = Phase.STREAMING;
+    }
+
+    private void onBatch(ByteBuffer message) {
+        if (phase != Phase.STREAMING) {
+            protocolError("BATCH before the ring was announced");
+            return;
+        }
+        BatchDescriptor batch = new BatchDescriptor(message.getLong(), message.getLong(), message.getInt(),
+                message.getInt());
+        int capacity = mirror.length();
+        int offset = (int) Math.floorMod(batch.start(), (long) capacity);
+        if (batch.length() <= 0 || offset + (long) batch.length() > capacity || batch.seq() < nextDelivery) {
+            protocolError("work request " + batch + " does not fit the ring of " + capacity + " bytes or repeats");
+            return;
+        }
+        endpoint.read(senderRing, offset, mirror, offset, batch.length(), new Completion() {
+            @Override
+            public void onSuccess() {
+                onFetched(new InboundBatch(InboundSession.this, batch,
+                        mirror.buffer().slice(offset, batch.length())));
+            }
+
+            @Override
+            public void onError(String reason) {
+                protocolError("READ of " + batch + " failed: " + reason);
+            }
+        });
+    }
+
+    private void onFetched(InboundBatch batch) {
+        if (phase != Phase.STREAMING) {
+            return;
+        }
+        fetched.put(batch.seq(), batch);
+        InboundBatch next;
+        while ((next = fetched.remove(nextDelivery)) != null) {
+            nextDelivery++;
+            outstanding++;
+            server.recordDelivered(channelId, next.seq());
+            server.deliver(next);
+        }
+    }
+
+    void release(InboundBatch batch) {
+        engine.execute(() -> onReleased(batch));
+    }
+
+    private void onReleased(InboundBatch batch) {
+        outstanding--;
+        releasedEnds.put(batch.seq(), batch.descriptor().end());
+        long seq = -1;
+        long end = -1;
+        Long releasedEnd;
+        while ((releasedEnd = releasedEnds.remove(nextRelease)) != null) {
+            seq = nextRelease;
+            end = releasedEnd;
+            nextRelease++;
+        }
+        if (phase == Phase.STREAMING && seq >= 0) {
+            endpoint.send(Control.consumed(seq, end), Completion.IGNORE);
+        }
+        freeMirrorIfIdle();
+    }
+
+    private void protocolError(String reason) {
+        LOG.warn("RDMA channel from {} dropped: {}", peer(), reason);
+        endpoint.close();
+        onError(endpoint, reason);
+    }
+
+    @Override
+    public void onError(RdmaEndpoint from, String reason) {
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        boolean wasStreaming = phase == Phase.STREAMING;
+        phase = Phase.CLOSED;
+        fetched.clear();
+        if (senderRing != null) {
+            senderRing.close();
+        }
+        freeMirrorIfIdle();
+        if (wasStreaming) {
+            server.channelLost(peer(), reason);
+        }
+    }
+
+    private void freeMirrorIfIdle() {
+        if (phase == Phase.CLOSED && outstanding == 0 && mirror != null) {
+            mirror.close();
+            mirror = null;
+        }
+    }
+}

@@ -1,0 +1,466 @@
+package io.whale.rdma.ucx;
+
+import io.whale.rdma.RdmaConfig;
+import io.whale.rdma.RdmaException;
+import io.whale.rdma.spi.BackoffIdler;
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegisteredRegion;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.openucx.jucx.UcxUtils;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpMemMapParams;
+import org.openucx.jucx.ucp.UcpParams;
+import org.openucx.jucx.ucp.UcpRequest;
+import org.openucx.jucx.ucp.UcpRequestParams;
+import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
+import org.openucx.jucx.ucs.UcsConstants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A UCX context and worker driven by one progress thread. Every UCX call is confined to that thread (the worker is
+ * single-threaded); other threads hand work over through a queue. The progress thread also polls the bootstrap
+ * sockets for peer liveness and runs the pollers (slicing timers) registered by the channel layer.
+ */
+final class UcxEngine implements RdmaEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(UcxEngine.class);
+    static final int CONTROL_AM_ID = 17;
+    /** Control messages travel in the active-message header, which UCX bounds to about 8 KiB. */
+    static final int MAX_CONTROL_BYTES = 4096;
+    private static final long LIVENESS_CHECK_NANOS = 1_000_000;
+
+    private final RdmaConfig config;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final List<Runnable> pollers = new CopyOnWriteArrayList<>();
+    private final Map<Long, UcxEndpoint> endpoints = new HashMap<>();
+    private final Set<UcxRegion> regions = new HashSet<>();
+    private final AtomicLong connectionIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
+    private final Thread progressThread;
+    private final CompletableFuture<Void> started = new CompletableFuture<>();
+    private volatile boolean running = true;
+    private volatile boolean parked;
+
+    private UcpContext context;
+    private UcpWorker worker;
+    private Selector selector;
+    private byte[] workerAddress;
+    /** Cleared when the transports in use cannot detect peer failures (e.g. shared memory only). */
+    private boolean peerErrorHandling = true;
+
+    UcxEngine(RdmaConfig config) {
+        this.config = config;
+        this.progressThread = new Thread(this::runProgressLoop, "whale-rdma-ucx-progress");
+        progressThread.setDaemon(true);
+        progressThread.start();
+        try {
+            started.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new RdmaException("UCX engine failed to start: " + cause, cause);
+        } catch (InterruptedException | TimeoutException e) {
+            running = false;
+            throw new RdmaException("UCX engine did not start: " + e, e);
+        }
+    }
+
+    static UcpRequestParams hostMemory() {
+        // jucx 1.18's default memory type is refused by UCX 1.13 ("invalid memory type parameter"): always say HOST.
+        return new UcpRequestParams().setMemoryType(UcsConstants.MEMORY_TYPE.UCS_MEMORY_TYPE_HOST);
+    }
+
+    private void openUcx() throws IOException {
+        context = new UcpContext(new UcpParams().requestAmFeature().requestRmaFeature());
+        worker = context.newWorker(new UcpWorkerParams());
+        ByteBuffer address = worker.getAddress();
+        workerAddress = new byte[address.remaining()];
+        address.get(workerAddress);
+        worker.setAmRecvHandler(CONTROL_AM_ID, (headerAddress, headerSize, data, replyEp) -> {
+            dispatchControl(UcxUtils.getByteBufferView(headerAddress, headerSize));
+            return UcsConstants.STATUS.UCS_OK;
+        });
+        selector = Selector.open();
+    }
+
+    private void runProgressLoop() {
+        try {
+            openUcx();
+            started.complete(null);
+        } catch (Throwable t) {
+            started.completeExceptionally(t);
+            return;
+        }
+        BackoffIdler idler = new BackoffIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()));
+        long nextLivenessCheck = 0;
+        while (running) {
+            int work = runTasks();
+            work += progressQuietly();
+            for (Runnable poller : pollers) {
+                runQuietly(poller);
+            }
+            long now = System.nanoTime();
+            if (now - nextLivenessCheck >= 0) {
+                work += checkLiveness();
+                nextLivenessCheck = now + LIVENESS_CHECK_NANOS;
+            }
+            if (work == 0 && tasks.isEmpty()) {
+                parked = true;
+                if (tasks.isEmpty()) {
+                    idler.idle(0);
+                }
+                parked = false;
+            } else {
+                idler.idle(work);
+            }
+        }
+        shutdownUcx();
+    }
+
+    private int progressQuietly() {
+        try {
+            return worker.progress();
+        } catch (Exception e) {
+            LOG.error("UCX progress failed", e);
+            return 0;
+        }
+    }
+
+    private int runTasks() {
+        int count = 0;
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            runQuietly(task);
+            count++;
+        }
+        return count;
+    }
+
+    /** The progress thread serves every connection: one failing callback must not stop it. */
+    private static void runQuietly(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.error("task on the UCX progress thread failed", e);
+        }
+    }
+
+    private int checkLiveness() {
+        try {
+            if (selector.selectNow() == 0) {
+                return 0;
+            }
+        } catch (IOException e) {
+            LOG.warn("liveness selector failed", e);
+            return 0;
+        }
+        int count = 0;
+        ByteBuffer scratch = ByteBuffer.allocate(64);
+        for (SelectionKey key : selector.selectedKeys()) {
+            UcxEndpoint endpoint = (UcxEndpoint) key.attachment();
+            scratch.clear();
+            int read;
+            try {
+                read = ((SocketChannel) key.channel()).read(scratch);
+            } catch (IOException e) {
+                read = -1;
+            }
+            if (read < 0) {
+                key.cancel();
+                fail(endpoint, "peer " + endpoint.peer() + " closed its connection (process gone?)");
+            }
+            count++;
+        }
+        selector.selectedKeys().clear();
+        return count;
+    }
+
+    private void dispatchControl(ByteBuffer header) {
+        long target = header.getLong();
+        UcxEndpoint endpoint = endpoints.get(target);
+        if (endpoint == null) {
+            LOG.debug("control message for unknown connection {} dropped", target);
+            return;
+        }
+        endpoint.handler().onControl(endpoint, header.slice());
+    }
+
+    /** Marks an endpoint failed (once), releases its resources and tells its handler. Progress thread only. */
+    void fail(UcxEndpoint endpoint, String reason) {
+        if (endpoints.remove(endpoint.connectionId()) == null) {
+            return;
+        }
+        endpoint.markReleased();
+        tasks.add(endpoint::release); // not inside the UCX callback that reported the failure
+        LOG.info("RDMA connection to {} lost: {}", endpoint.peer(), reason);
+        endpoint.handler().onError(endpoint, reason);
+    }
+
+    void closeEndpoint(UcxEndpoint endpoint) {
+        execute(() -> {
+            if (endpoints.remove(endpoint.connectionId()) != null) {
+                endpoint.release();
+            }
+        });
+    }
+
+    @Override
+    public RegisteredRegion allocate(int length) {
+        if (length <= 0) {
+            throw new IllegalArgumentException("region length must be positive: " + length);
+        }
+        return call(() -> {
+            UcxRegion region = new UcxRegion(this,
+                    context.memoryMap(new UcpMemMapParams().allocate().setLength(length)));
+            regions.add(region);
+            return region;
+        });
+    }
+
+    @Override
+    public RdmaListener listen(InetSocketAddress bindAddress,
+                               Function<RdmaEndpoint, EndpointHandler> handlerFactory) {
+        return new UcxListener(this, bindAddress, handlerFactory);
+    }
+
+    /**
+     * Bootstrap of an accepted socket, run on the listener's accept thread. The endpoint is registered before the
+     * reply goes out, so the peer's first control message always finds it.
+     */
+    void accept(SocketChannel channel, Function<RdmaEndpoint, EndpointHandler> handlerFactory) throws IOException {
+        Bootstrap.PeerInfo peer = Bootstrap.read(channel, (int) config.handshakeTimeoutMillis());
+        long id = connectionIds.incrementAndGet();
+        String peerName = String.valueOf(channel.getRemoteAddress());
+        UcxEndpoint endpoint = new UcxEndpoint(this, id, peer.connectionId(), peerName, channel);
+        String failure = call(() -> {
+            endpoint.setHandler(handlerFactory.apply(endpoint));
+            return register(endpoint, peer.workerAddress());
+        });
+        if (failure != null) {
+            throw new RdmaException(failure);
+        }
+        try {
+            Bootstrap.write(channel, workerAddress, id);
+        } finally {
+            call(() -> watch(endpoint));
+        }
+    }
+
+    @Override
+    public RdmaEndpoint connect(InetSocketAddress remote, EndpointHandler handler, Duration timeout) {
+        if (inProgressThread()) {
+            throw new IllegalStateException("connect blocks: do not call it on the progress thread");
+        }
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open();
+            channel.socket().setTcpNoDelay(true);
+            channel.socket().connect(remote, (int) timeout.toMillis());
+            long id = connectionIds.incrementAndGet();
+            Bootstrap.write(channel, workerAddress, id);
+            Bootstrap.PeerInfo peer = Bootstrap.read(channel, (int) timeout.toMillis());
+            UcxEndpoint endpoint = new UcxEndpoint(this, id, peer.connectionId(), remote.toString(), channel);
+            endpoint.setHandler(handler);
+            String failure = call(() -> register(endpoint, peer.workerAddress()));
+            if (failure != null) {
+                throw new RdmaException(failure);
+            }
+            call(() -> watch(endpoint));
+            return endpoint;
+        } catch (IOException e) {
+            closeSocket(channel);
+            throw new RdmaException("cannot connect to " + remote + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeSocket(channel);
+            throw e;
+        }
+    }
+
+    /** Opens the UCX endpoint; returns the failure reason, or null. Progress thread. */
+    private String register(UcxEndpoint endpoint, byte[] peerWorkerAddress) {
+        endpoints.put(endpoint.connectionId(), endpoint);
+        try {
+            openEndpoint(endpoint, peerWorkerAddress);
+            return null;
+        } catch (RuntimeException e) {
+            String reason = "cannot open UCX endpoint to " + endpoint.peer() + ": " + e.getMessage();
+            fail(endpoint, reason);
+            return reason;
+        }
+    }
+
+    /** Watches the bootstrap socket: the peer's process ending closes it. Progress thread. */
+    private Void watch(UcxEndpoint endpoint) {
+        try {
+            endpoint.socket().configureBlocking(false);
+            endpoint.socket().register(selector, SelectionKey.OP_READ, endpoint);
+        } catch (IOException e) {
+            fail(endpoint, "peer " + endpoint.peer() + " closed its connection: " + e.getMessage());
+        }
+        return null;
+    }
+
+    private void openEndpoint(UcxEndpoint endpoint, byte[] peerWorkerAddress) {
+        if (peerErrorHandling) {
+            try {
+                endpoint.open(worker, peerWorkerAddress, true);
+                return;
+            } catch (RuntimeException e) {
+                peerErrorHandling = false;
+                LOG.info("UCX transports here cannot report peer failures ({}); the bootstrap socket will",
+                        e.getMessage());
+            }
+        }
+        endpoint.open(worker, peerWorkerAddress, false);
+    }
+
+    private static void closeSocket(SocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already failing
+            }
+        }
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        if (!running) {
+            throw new RdmaException("UCX engine is closed");
+        }
+        tasks.add(task);
+        if (parked) {
+            LockSupport.unpark(progressThread);
+        }
+    }
+
+    /** Runs {@code body} on the progress thread and returns its result; direct call when already there. */
+    <T> T call(Supplier<T> body) {
+        if (inProgressThread()) {
+            return body.get();
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        execute(() -> {
+            try {
+                result.complete(body.get());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        try {
+            return result.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new RdmaException("UCX call failed: " + cause, cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RdmaException("interrupted while waiting for the UCX progress thread", e);
+        } catch (TimeoutException e) {
+            throw new RdmaException("UCX progress thread did not answer within 30 s", e);
+        }
+    }
+
+    void forget(UcxRegion region) {
+        regions.remove(region);
+    }
+
+    void closeQuietly(Runnable closer) {
+        if (!running) {
+            return;
+        }
+        execute(() -> {
+            try {
+                closer.run();
+            } catch (RuntimeException e) {
+                LOG.debug("closing a UCX resource failed", e);
+            }
+        });
+    }
+
+    @Override
+    public void addPoller(Runnable poller) {
+        pollers.add(poller);
+    }
+
+    @Override
+    public void removePoller(Runnable poller) {
+        pollers.remove(poller);
+    }
+
+    @Override
+    public boolean inProgressThread() {
+        return Thread.currentThread() == progressThread;
+    }
+
+    @Override
+    public void close() {
+        if (!running) {
+            return;
+        }
+        execute(() -> running = false);
+        if (!inProgressThread()) {
+            try {
+                progressThread.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void shutdownUcx() {
+        runTasks();
+        List<UcpRequest> closing = new ArrayList<>();
+        for (UcxEndpoint endpoint : List.copyOf(endpoints.values())) {
+            UcpRequest request = endpoint.release();
+            if (request != null) {
+                closing.add(request);
+            }
+        }
+        endpoints.clear();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (closing.stream().anyMatch(request -> !request.isCompleted()) && System.nanoTime() < deadline) {
+            progressQuietly();
+        }
+        runTasks();
+        List.copyOf(regions).forEach(UcxRegion::deregister); // UCX aborts the process if memory is still mapped
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        worker.close();
+        context.close();
+    }
+}

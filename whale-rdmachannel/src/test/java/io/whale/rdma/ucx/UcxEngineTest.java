@@ -1,0 +1,148 @@
+package io.whale.rdma.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.whale.rdma.RdmaConfig;
+import io.whale.rdma.RdmaException;
+import io.whale.rdma.spi.Completion;
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegisteredRegion;
+import io.whale.rdma.spi.RemoteRegion;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The UCX provider through the SPI alone: control messages, one-sided READ and WRITE, peer loss. */
+@Timeout(60)
+class UcxEngineTest {
+    private static final RdmaConfig CONFIG = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "unused"));
+    private RdmaEngine serverEngine;
+    private RdmaEngine clientEngine;
+    private final BlockingQueue<String> serverEvents = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> clientEvents = new LinkedBlockingQueue<>();
+    private final CompletableFuture<RdmaEndpoint> accepted = new CompletableFuture<>();
+
+    private static EndpointHandler recordingInto(BlockingQueue<String> events) {
+        return new EndpointHandler() {
+            @Override
+            public void onControl(RdmaEndpoint endpoint, ByteBuffer message) {
+                byte[] bytes = new byte[message.remaining()];
+                message.get(bytes);
+                events.add("control " + new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void onError(RdmaEndpoint endpoint, String reason) {
+                events.add("error " + reason);
+            }
+        };
+    }
+
+    private static Completion into(CompletableFuture<String> result) {
+        return new Completion() {
+            @Override
+            public void onSuccess() {
+                result.complete("ok");
+            }
+
+            @Override
+            public void onError(String reason) {
+                result.complete("failed: " + reason);
+            }
+        };
+    }
+
+    @BeforeEach
+    void start() {
+        serverEngine = new UcxProvider().start(CONFIG);
+        clientEngine = new UcxProvider().start(CONFIG);
+    }
+
+    @AfterEach
+    void stop() {
+        clientEngine.close();
+        serverEngine.close();
+    }
+
+    private RdmaEndpoint connectPair() {
+        RdmaListener listener = serverEngine.listen(new InetSocketAddress("127.0.0.1", 0), endpoint -> {
+            accepted.complete(endpoint);
+            return recordingInto(serverEvents);
+        });
+        return clientEngine.connect(listener.address(), recordingInto(clientEvents), Duration.ofSeconds(10));
+    }
+
+    @Test
+    void shouldCarryControlMessagesBothWays() throws Exception {
+        RdmaEndpoint client = connectPair();
+        client.send(ByteBuffer.wrap("hello".getBytes()), Completion.IGNORE);
+        assertEquals("control hello", serverEvents.poll(10, TimeUnit.SECONDS));
+        accepted.get(10, TimeUnit.SECONDS).send(ByteBuffer.wrap("welcome".getBytes()), Completion.IGNORE);
+        assertEquals("control welcome", clientEvents.poll(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void shouldReadAndWriteRemoteMemoryOneSided() throws Exception {
+        RdmaEndpoint client = connectPair();
+        RegisteredRegion clientMemory = clientEngine.allocate(64 * 1024);
+        RegisteredRegion serverMemory = serverEngine.allocate(64 * 1024);
+        byte[] payload = new byte[10_000];
+        new java.util.Random(5).nextBytes(payload);
+        serverMemory.buffer().put(30_000, payload);
+
+        RemoteRegion remote = client.attach(serverMemory.address(), serverMemory.length(), serverMemory.remoteKey());
+        CompletableFuture<String> read = new CompletableFuture<>();
+        client.read(remote, 30_000, clientMemory, 100, payload.length, into(read));
+        assertEquals("ok", read.get(10, TimeUnit.SECONDS));
+        byte[] fetched = new byte[payload.length];
+        clientMemory.buffer().get(100, fetched);
+        assertArrayEquals(payload, fetched);
+
+        CompletableFuture<String> write = new CompletableFuture<>();
+        client.write(clientMemory, 100, remote, 0, payload.length, into(write));
+        assertEquals("ok", write.get(10, TimeUnit.SECONDS));
+        byte[] written = new byte[payload.length];
+        serverMemory.buffer().get(0, written);
+        assertArrayEquals(payload, written);
+
+        assertThrows(IllegalArgumentException.class,
+                () -> client.read(remote, 60_000, clientMemory, 0, 10_000, Completion.IGNORE));
+    }
+
+    @Test
+    void shouldReportThePeerGoneWhenItsEngineCloses() throws Exception {
+        connectPair();
+        accepted.get(10, TimeUnit.SECONDS);
+        serverEngine.close();
+        String event = clientEvents.poll(20, TimeUnit.SECONDS);
+        assertTrue(event != null && event.startsWith("error "), String.valueOf(event));
+    }
+
+    @Test
+    void shouldFailToConnectWithAClearMessageWhenNobodyListens() throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            port = probe.getLocalPort();
+        }
+        InetSocketAddress nobody = new InetSocketAddress("127.0.0.1", port);
+        RdmaException error = assertThrows(RdmaException.class,
+                () -> clientEngine.connect(nobody, recordingInto(clientEvents), Duration.ofSeconds(2)));
+        assertTrue(error.getMessage().contains("cannot connect to " + nobody), error.getMessage());
+    }
+}
