@@ -1,0 +1,72 @@
+package io.whale.examples.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.storm.Config;
+import org.apache.storm.Constants;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.tuple.Tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ThroughputLatencyReporterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldReportCountAndLatencyOfEachIntervalOnEveryTick() throws Exception {
+        Path file = dir.resolve("report.jsonl");
+        OutputCollector collector = mock(OutputCollector.class);
+        ThroughputLatencyReporter reporter = new ThroughputLatencyReporter("demo", "emitMillis", 5);
+        reporter.prepare(Map.of(ThroughputLatencyReporter.REPORT_FILE_KEY, file.toString()), mock(TopologyContext.class), collector);
+        assertEquals(5, reporter.getComponentConfiguration().get(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS));
+
+        for (long age : new long[] {200, 200, 5_000}) {
+            reporter.execute(resultEmitted(age));
+        }
+        reporter.execute(tick());
+        reporter.execute(tick());
+
+        verify(collector, times(3)).ack(any());
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(2, lines.size());
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("demo", first.get("app").asText());
+        assertEquals(3, first.get("results").asLong());
+        assertTrue(first.get("p50_ms").asLong() >= 190 && first.get("p50_ms").asLong() < 1_000, lines.get(0));
+        assertTrue(first.get("p99_ms").asLong() >= 4_900, lines.get(0));
+        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        assertEquals(0, second.get("results").asLong(), "each interval starts afresh");
+        assertEquals(3, second.get("total_results").asLong());
+    }
+
+    /** A result whose emit time is {@code ageMillis} before the moment the reporter reads it. */
+    private static Tuple resultEmitted(long ageMillis) {
+        Tuple tuple = mock(Tuple.class);
+        when(tuple.getSourceComponent()).thenReturn("aggregator");
+        when(tuple.getSourceStreamId()).thenReturn("default");
+        when(tuple.getLongByField("emitMillis")).thenAnswer(call -> System.currentTimeMillis() - ageMillis);
+        return tuple;
+    }
+
+    private static Tuple tick() {
+        Tuple tuple = mock(Tuple.class);
+        when(tuple.getSourceComponent()).thenReturn(Constants.SYSTEM_COMPONENT_ID);
+        when(tuple.getSourceStreamId()).thenReturn(Constants.SYSTEM_TICK_STREAM_ID);
+        return tuple;
+    }
+}

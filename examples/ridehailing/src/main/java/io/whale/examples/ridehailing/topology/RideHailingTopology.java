@@ -1,0 +1,91 @@
+package io.whale.examples.ridehailing.topology;
+
+import java.util.List;
+import java.util.Map;
+
+import io.whale.examples.kafka.KafkaSpouts;
+import io.whale.examples.report.ThroughputLatencyReporter;
+import io.whale.examples.ridehailing.model.DriverLocation;
+import io.whale.examples.ridehailing.model.Order;
+import org.apache.storm.topology.IRichSpout;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.ObjectReader;
+
+/**
+ * The ride-hailing dispatch topology (SC'21 §5.1):
+ * <pre>
+ *   drivers --fields(driverId)--> matcher --fields(orderId)--> aggregator --global--> reporter
+ *   orders  --all--------------->
+ * </pre>
+ * Orders are broadcast to every matcher task: this all grouping is the one-to-many partitioning Whale speeds up.
+ */
+public final class RideHailingTopology {
+    public static final String DRIVERS = "drivers";
+    public static final String ORDERS = "orders";
+    public static final String MATCHER = "matcher";
+    public static final String AGGREGATOR = "aggregator";
+    public static final String REPORTER = "reporter";
+
+    public static final String DRIVER_ID = "driverId";
+    public static final String ORDER_ID = "orderId";
+    public static final String DISTANCE = "distanceM";
+    public static final String EMIT_MILLIS = "emitMillis";
+
+    public static final Fields DRIVER_FIELDS = new Fields(DRIVER_ID, "tripId", "ts", "lon", "lat");
+    public static final Fields ORDER_FIELDS = new Fields(ORDER_ID, "startTs", "endTs", "pickupLon", "pickupLat",
+            "dropLon", "dropLat", EMIT_MILLIS);
+    /** One matcher's answer to one order. */
+    public static final Fields ANSWER_FIELDS = new Fields(ORDER_ID, EMIT_MILLIS, "candidates", DRIVER_ID, DISTANCE);
+    /** The dispatch result; {@code driverId} is empty when no driver is within the radius. */
+    public static final Fields RESULT_FIELDS = new Fields(ORDER_ID, DRIVER_ID, DISTANCE, "candidates", EMIT_MILLIS);
+
+    /** Topology conf key: search radius around the pick-up point, in metres. */
+    public static final String RADIUS_KEY = "ridehailing.radius.m";
+    public static final double DEFAULT_RADIUS_M = 500;
+
+    /** Parallelism of each component (the reporter always has one task). */
+    public record Parallelism(int driverSpouts, int orderSpouts, int matchers, int aggregators) {
+    }
+
+    private RideHailingTopology() {
+    }
+
+    /** The topology wired to the given sources; callers may add bolts (e.g. a result collector on {@link #AGGREGATOR}) before building it. */
+    public static TopologyBuilder builder(IRichSpout drivers, IRichSpout orders, Parallelism parallelism, int reportIntervalSeconds) {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout(DRIVERS, drivers, parallelism.driverSpouts());
+        builder.setSpout(ORDERS, orders, parallelism.orderSpouts());
+        builder.setBolt(MATCHER, new MatcherBolt(), parallelism.matchers())
+                .fieldsGrouping(DRIVERS, new Fields(DRIVER_ID))
+                .allGrouping(ORDERS);
+        builder.setBolt(AGGREGATOR, new BestDriverAggregator(), parallelism.aggregators())
+                .fieldsGrouping(MATCHER, new Fields(ORDER_ID));
+        builder.setBolt(REPORTER, new ThroughputLatencyReporter("ridehailing", EMIT_MILLIS, reportIntervalSeconds), 1)
+                .globalGrouping(AGGREGATOR);
+        return builder;
+    }
+
+    /** At-least-once Kafka spouts for the two topics, in consumer groups {@code <groupPrefix>-drivers/-orders}. */
+    public static IRichSpout driverSpout(String bootstrap, String topic, String groupPrefix) {
+        return KafkaSpouts.atLeastOnce(bootstrap, topic, groupPrefix + "-drivers", new DriverRecordTranslator(), DRIVER_FIELDS);
+    }
+
+    public static IRichSpout orderSpout(String bootstrap, String topic, String groupPrefix) {
+        return KafkaSpouts.atLeastOnce(bootstrap, topic, groupPrefix + "-orders", new OrderRecordTranslator(), ORDER_FIELDS);
+    }
+
+    public static List<Object> driverValues(DriverLocation d) {
+        return new Values(d.driverId(), d.orderId(), d.unixTs(), d.lon(), d.lat());
+    }
+
+    public static List<Object> orderValues(Order o, long emitMillis) {
+        return new Values(o.orderId(), o.startTs(), o.endTs(), o.pickupLon(), o.pickupLat(), o.dropLon(), o.dropLat(), emitMillis);
+    }
+
+    static double radiusMetres(Map<String, Object> conf) {
+        Object value = conf.get(RADIUS_KEY);
+        return value == null ? DEFAULT_RADIUS_M : ObjectReader.getDouble(value);
+    }
+}

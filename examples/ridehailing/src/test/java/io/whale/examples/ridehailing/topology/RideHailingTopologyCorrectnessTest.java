@@ -1,0 +1,130 @@
+package io.whale.examples.ridehailing.topology;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.whale.examples.gen.GeneratorRun;
+import io.whale.examples.gen.KafkaTopicSink;
+import io.whale.examples.kafka.KraftBroker;
+import io.whale.examples.kafka.LoopbackPorts;
+import io.whale.examples.kafka.TopicAdmin;
+import io.whale.examples.testing.LoopbackZookeeper;
+import io.whale.examples.ridehailing.gen.DidiGeneratorMain;
+import io.whale.examples.ridehailing.gen.OrderGenerator;
+import io.whale.examples.ridehailing.gen.TrajectoryGenerator;
+import io.whale.examples.ridehailing.model.DriverLocation;
+import io.whale.examples.ridehailing.model.Match;
+import io.whale.examples.ridehailing.model.Order;
+import io.whale.examples.ridehailing.topology.RideHailingTopology.Parallelism;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.topology.TopologyBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * End to end on a small generated data set: a real KRaft broker, the Kafka spouts, the topology on a
+ * LocalCluster, compared order by order with {@link ReferenceDispatcher}.
+ *
+ * <p>To make the comparison exact, the trajectories are loaded and fully consumed (the drivers'
+ * consumer group has committed everything, which the at-least-once spout only does for acked tuples)
+ * before the first order is produced, so every matcher holds every driver's final position.
+ */
+class RideHailingTopologyCorrectnessTest {
+    private static final int DRIVERS = 300;
+    private static final int POSITIONS_PER_DRIVER = 8;
+    private static final int ORDERS = 300;
+    private static final double RADIUS_M = 500;
+
+    @TempDir
+    static Path kafkaDir;
+    @TempDir
+    static Path zookeeperDir;
+    private static KraftBroker broker;
+    private static LoopbackZookeeper zookeeper;
+    private static LocalCluster cluster;
+
+    @BeforeAll
+    static void startKafkaAndStorm() throws Exception {
+        broker = KraftBroker.start(kafkaDir, LoopbackPorts.free(), LoopbackPorts.free());
+        zookeeper = LoopbackZookeeper.start(zookeeperDir);
+        cluster = new LocalCluster.Builder()
+                .withDaemonConf(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"))
+                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeper.port())
+                .build();
+    }
+
+    @AfterAll
+    static void stopKafkaAndStorm() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @ParameterizedTest(name = "whale.woc.enabled={0}")
+    @ValueSource(booleans = {false, true})
+    void shouldGiveEveryOrderTheSameBestDriverAsTheReference(boolean woc) throws Exception {
+        String run = "ridehailing-woc-" + woc;
+        String driversTopic = run + "-drivers";
+        String ordersTopic = run + "-orders";
+        String bootstrap = broker.bootstrapServers();
+        TopicAdmin.createTopics(bootstrap, Map.of(driversTopic, 3, ordersTopic, 2));
+
+        List<DriverLocation> trajectory = new ArrayList<>();
+        new TrajectoryGenerator(21, DRIVERS, (long) DRIVERS * POSITIONS_PER_DRIVER, DidiGeneratorMain.DEFAULT_START_TS, 3)
+                .forEachRemaining(trajectory::add);
+        List<Order> orders = new ArrayList<>();
+        new OrderGenerator(22, ORDERS, DidiGeneratorMain.DEFAULT_START_TS, 100_000).forEachRemaining(orders::add);
+        Map<String, Match> expected = ReferenceDispatcher.dispatch(trajectory, orders, RADIUS_M);
+
+        GeneratorRun.writeAll(trajectory.iterator(), trajectory.size(), new KafkaTopicSink(bootstrap, driversTopic), "drivers", false);
+
+        TopologyBuilder builder = RideHailingTopology.builder(
+                RideHailingTopology.driverSpout(bootstrap, driversTopic, run),
+                RideHailingTopology.orderSpout(bootstrap, ordersTopic, run),
+                new Parallelism(2, 1, 4, 2), 2);
+        builder.setBolt("collector", new ResultCollectorBolt(run), 1).globalGrouping(RideHailingTopology.AGGREGATOR);
+        Config conf = new Config();
+        conf.setNumWorkers(2);
+        conf.setMessageTimeoutSecs(60);
+        // Bounded in-flight tuples: LocalCluster's in-process transport halts the JVM on backpressure between workers.
+        conf.setMaxSpoutPending(500);
+        conf.put("whale.woc.enabled", woc);
+        conf.put(RideHailingTopology.RADIUS_KEY, RADIUS_M);
+        cluster.submitTopology(run, conf, builder.createTopology());
+        try {
+            await("all driver positions consumed and acked").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> TopicAdmin.consumerLag(bootstrap, run + "-drivers", driversTopic) == 0);
+
+            GeneratorRun.writeAll(orders.iterator(), orders.size(), new KafkaTopicSink(bootstrap, ordersTopic), "orders", false);
+
+            await("every order dispatched").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> ResultCollectorBolt.RESULTS.getOrDefault(run, Map.of()).size() == ORDERS);
+        } finally {
+            KillOptions kill = new KillOptions();
+            kill.set_wait_secs(0);
+            cluster.killTopologyWithOpts(run, kill);
+        }
+
+        assertEquals(expected, ResultCollectorBolt.RESULTS.get(run));
+        long matched = expected.values().stream().filter(Match::hasDriver).count();
+        assertTrue(matched > ORDERS / 3 && matched < ORDERS, "the data set has orders with and without a driver: " + matched);
+    }
+}
