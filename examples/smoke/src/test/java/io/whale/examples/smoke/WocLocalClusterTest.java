@@ -1,0 +1,322 @@
+package io.whale.examples.smoke;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.metric.IEventLogger;
+import org.apache.storm.metrics2.reporters.StormReporter;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Worker-oriented communication on an in-process LocalCluster with three workers: all-grouped emits of a
+ * spout and of a relay bolt reach every destination task exactly as with WOC off, in the same order per
+ * (source task, destination task), the anchored trees are acked, a failing bolt leads to replays, and the
+ * frames really went through the WOC receive path (its metric, read through a metrics reporter).
+ */
+class WocLocalClusterTest {
+    private static final String WOC = "whale.woc.enabled";
+    private static final int TUPLES = 300;
+    private static final int SINKS = 9;
+    private static final int RELAYS = 2;
+    private static final Duration RUN_DEADLINE = Duration.ofSeconds(120);
+
+    /** run name -> destination task -> what it received, in arrival order. */
+    static final Map<String, Map<Integer, List<String>>> RECEIVED = new ConcurrentHashMap<>();
+    static final Map<String, Set<Object>> ACKED = new ConcurrentHashMap<>();
+    static final Map<String, AtomicInteger> FAILED = new ConcurrentHashMap<>();
+    static final Map<String, Set<Object>> FAILED_ONCE = new ConcurrentHashMap<>();
+    /** worker metric registries by topology id, captured by {@link CapturingReporter}. */
+    static final Map<MetricRegistry, String> REGISTRIES = new ConcurrentHashMap<>();
+    /** run name -> components whose emits the event logger saw. */
+    static final Map<String, Set<String>> LOGGED_EVENTS = new ConcurrentHashMap<>();
+
+    private static LocalCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = new LocalCluster();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        cluster.close();
+    }
+
+    @Test
+    void everyDestinationTaskReceivesTheSameTuplesInTheSameOrderWithWocOnAndOff() throws Exception {
+        Map<Integer, List<String>> off = run("woc-off", false, Mode.HEALTHY);
+        Map<Integer, List<String>> on = run("woc-on", true, Mode.HEALTHY);
+
+        assertEquals(SINKS, on.size());
+        for (Map.Entry<Integer, List<String>> task : off.entrySet()) {
+            assertEquals(bySource(task.getValue()), bySource(on.get(task.getKey())),
+                "task " + task.getKey() + " must receive the same tuples in the same order per source task");
+        }
+        assertTrue(wocCounter("woc-on", "woc-frames-received") > 0, "the WOC-on run sent BatchTuple frames");
+        assertEquals(0, wocCounter("woc-on", "woc-frames-malformed"));
+        assertEquals(-1, wocCounter("woc-off", "woc-frames-received"), "WOC off registers no WOC metric");
+    }
+
+    @Test
+    void aFailingBoltLeadsToReplaysUntilEveryTreeIsAcked() throws Exception {
+        run("woc-flaky", true, Mode.FLAKY);
+        assertEquals(TUPLES / 10, FAILED.get("woc-flaky").get(), "every failed tree is failed at the spout exactly once");
+        assertTrue(wocCounter("woc-flaky", "woc-frames-received") > 0);
+    }
+
+    @Test
+    void emitsStillReachTheEventLoggerWithWocOn() throws Exception {
+        String name = "woc-events";
+        LOGGED_EVENTS.put(name, ConcurrentHashMap.newKeySet());
+        run(name, true, Mode.EVENT_LOGGED);
+        assertTrue(wocCounter(name, "woc-frames-received") > 0);
+    }
+
+    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED }
+
+    /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
+    private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
+        RECEIVED.put(name, new ConcurrentHashMap<>());
+        ACKED.put(name, ConcurrentHashMap.newKeySet());
+        FAILED.put(name, new AtomicInteger());
+        FAILED_ONCE.put(name, ConcurrentHashMap.newKeySet());
+
+        Config conf = new Config();
+        conf.setNumWorkers(3);
+        conf.setMaxSpoutPending(100);
+        conf.setMessageTimeoutSecs(60);
+        conf.put(WOC, woc);
+        conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
+        conf.put(Config.TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE, true);
+        if (mode == Mode.EVENT_LOGGED) {
+            conf.setNumEventLoggers(1);
+            // by binary name: Config.registerEventLogger writes the canonical name, which nested classes cannot load by
+            conf.put(Config.TOPOLOGY_EVENT_LOGGER_REGISTER,
+                List.of(Map.of("class", RecordingEventLogger.class.getName(), "arguments", Map.of("run", name))));
+        }
+        cluster.submitTopology(name, conf, topology(name, mode));
+        try {
+            if (mode == Mode.EVENT_LOGGED) {
+                cluster.getNimbus().debug(name, "numbers", true, 100);
+                cluster.getNimbus().debug(name, "relay", true, 100);
+                await().atMost(RUN_DEADLINE).pollInterval(Duration.ofMillis(250))
+                    .until(() -> LOGGED_EVENTS.get(name).containsAll(Set.of("numbers", "relay")));
+                return RECEIVED.get(name);
+            }
+            int expectedPerSink = mode == Mode.FLAKY ? -1 : TUPLES * (1 + RELAYS);
+            await().atMost(RUN_DEADLINE).pollInterval(Duration.ofMillis(250)).until(() ->
+                ACKED.get(name).size() == TUPLES
+                && RECEIVED.get(name).size() == SINKS
+                && (expectedPerSink < 0 || RECEIVED.get(name).values().stream().allMatch(l -> l.size() == expectedPerSink)));
+        } finally {
+            KillOptions now = new KillOptions();
+            now.set_wait_secs(0);
+            cluster.killTopologyWithOpts(name, now);
+        }
+        if (mode == Mode.HEALTHY) {
+            assertEquals(0, FAILED.get(name).get(), "no tree fails in a healthy run");
+        }
+        return RECEIVED.get(name);
+    }
+
+    private static StormTopology topology(String run, Mode mode) {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("numbers", new Numbers(run, mode == Mode.EVENT_LOGGED ? Integer.MAX_VALUE : TUPLES), 1);
+        builder.setBolt("relay", new Relay(), RELAYS).allGrouping("numbers");
+        builder.setBolt("sink", new Sink(run, mode == Mode.FLAKY), SINKS).allGrouping("numbers").allGrouping("relay", "relayed");
+        return builder.createTopology();
+    }
+
+    private static Map<String, List<String>> bySource(List<String> received) {
+        Map<String, List<String>> bySource = new TreeMap<>();
+        for (String r : received) {
+            bySource.computeIfAbsent(r.substring(0, r.indexOf('|', r.indexOf('|') + 1)), k -> new ArrayList<>()).add(r);
+        }
+        return bySource;
+    }
+
+    /** Sum of a WOC counter over the run's workers, -1 if no worker registered it. */
+    private static long wocCounter(String run, String name) {
+        long sum = -1;
+        for (Map.Entry<MetricRegistry, String> e : REGISTRIES.entrySet()) {
+            if (!e.getValue().startsWith(run + "-")) {
+                continue;
+            }
+            for (Map.Entry<String, Counter> c : e.getKey().getCounters().entrySet()) {
+                if (c.getKey().endsWith("-" + name)) {
+                    sum = Math.max(sum, 0) + c.getValue().getCount();
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Hands each worker's metric registry to the test. */
+    public static class CapturingReporter implements StormReporter {
+        @Override
+        public void prepare(MetricRegistry registry, Map<String, Object> topoConf, Map<String, Object> reporterConf) {
+            REGISTRIES.put(registry, (String) topoConf.get(Config.STORM_ID));
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Records which components' emits reach the event logger. */
+    public static class RecordingEventLogger implements IEventLogger {
+        private String run;
+
+        @Override
+        public void prepare(Map<String, Object> conf, Map<String, Object> arguments, TopologyContext context) {
+            run = (String) arguments.get("run");
+        }
+
+        @Override
+        public void log(EventInfo e) {
+            LOGGED_EVENTS.get(run).add(e.getComponent());
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Emits 0..count-1 anchored, replays what fails. */
+    public static class Numbers extends BaseRichSpout {
+        private final String run;
+        private final int count;
+        private transient SpoutOutputCollector collector;
+        private transient int next;
+
+        Numbers(String run, int count) {
+            this.run = run;
+            this.count = count;
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            if (next < count) {
+                collector.emit(new Values(next, "payload-" + next), next);
+                next++;
+            }
+        }
+
+        @Override
+        public void ack(Object msgId) {
+            ACKED.get(run).add(msgId);
+        }
+
+        @Override
+        public void fail(Object msgId) {
+            FAILED.get(run).incrementAndGet();
+            collector.emit(new Values(msgId, "payload-" + msgId), msgId);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n", "payload"));
+        }
+    }
+
+    /** Re-emits every number, anchored, to all sinks on its own stream: the bolt side of the WOC send path. */
+    public static class Relay extends BaseRichBolt {
+        private transient OutputCollector collector;
+        private transient int task;
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.task = context.getThisTaskId();
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            collector.emit("relayed", input, new Values(input.getInteger(0), task));
+            collector.ack(input);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declareStream("relayed", new Fields("n", "relay"));
+        }
+    }
+
+    /** Records (source task, stream, values) in arrival order; when flaky, its first task fails every tenth number once. */
+    public static class Sink extends BaseRichBolt {
+        private final String run;
+        private final boolean flaky;
+        private transient OutputCollector collector;
+        private transient List<String> received;
+        private transient boolean failing;
+
+        Sink(String run, boolean flaky) {
+            this.run = run;
+            this.flaky = flaky;
+        }
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.received = Collections.synchronizedList(new ArrayList<>());
+            this.failing = flaky && context.getThisTaskIndex() == 0;
+            RECEIVED.get(run).put(context.getThisTaskId(), received);
+        }
+
+        @Override
+        public void execute(Tuple input) {
+            received.add(input.getSourceTask() + "|" + input.getSourceStreamId() + "|" + input.getValues());
+            int n = input.getInteger(0);
+            if (failing && input.getSourceStreamId().equals("default") && n % 10 == 0 && FAILED_ONCE.get(run).add(n)) {
+                collector.fail(input);
+            } else {
+                collector.ack(input);
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.whale.woc;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Encodes and decodes BatchTuple frames (format: storm-client/WOC-WIRE-FORMAT.md). Decoding is strict:
+ * every length is checked against the bytes that remain before anything is allocated, the CRC32C trailer
+ * must match (so garbled Kryo payloads never reach Kryo) and the frame must end exactly after it. Any
+ * violation raises {@link MalformedBatchTupleException}.
+ */
+public final class BatchTupleCodec {
+    public static final byte MAGIC = (byte) 0xB7;
+    public static final byte VERSION = 1;
+    static final int FLAG_MESSAGE_IDS = 1;
+    static final int MAX_U16 = 0xFFFF;
+    /** magic, version, flags, source task, stream length, destination count, values length, CRC. */
+    static final int MIN_FRAME_BYTES = 1 + 1 + 1 + 4 + 2 + 2 + 4 + 4;
+    private static final int CRC_BYTES = 4;
+
+    private BatchTupleCodec() {
+    }
+
+    /**
+     * Builds one frame.
+     *
+     * @param messageIds null, or one anchors-to-ids map per destination task (same order as destTasks)
+     * @param values the tuple values serialized with the topology's Kryo (KryoValuesSerializer)
+     */
+    public static byte[] encode(int sourceTask, String stream, int[] destTasks, List<Map<Long, Long>> messageIds, byte[] values) {
+        byte[] streamBytes = stream.getBytes(StandardCharsets.UTF_8);
+        if (streamBytes.length > MAX_U16) {
+            throw new IllegalArgumentException("stream id longer than " + MAX_U16 + " bytes");
+        }
+        if (destTasks.length == 0 || destTasks.length > MAX_U16) {
+            throw new IllegalArgumentException("destination count must be 1.." + MAX_U16 + ", was " + destTasks.length);
+        }
+        if (messageIds != null && messageIds.size() != destTasks.length) {
+            throw new IllegalArgumentException("one message id per destination task expected");
+        }
+        long size = MIN_FRAME_BYTES + streamBytes.length + 4L * destTasks.length + values.length;
+        if (messageIds != null) {
+            for (Map<Long, Long> ids : messageIds) {
+                size += 4 + 16L * ids.size();
+            }
+        }
+        if (size > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("BatchTuple frame too large: " + size + " bytes");
+        }
+        ByteBuffer buf = ByteBuffer.allocate((int) size);
+        buf.put(MAGIC).put(VERSION).put((byte) (messageIds == null ? 0 : FLAG_MESSAGE_IDS));
+        buf.putInt(sourceTask);
+        buf.putShort((short) streamBytes.length).put(streamBytes);
+        buf.putShort((short) destTasks.length);
+        for (int task : destTasks) {
+            buf.putInt(task);
+        }
+        if (messageIds != null) {
+            for (Map<Long, Long> ids : messageIds) {
+                buf.putInt(ids.size());
+                for (Map.Entry<Long, Long> e : ids.entrySet()) {
+                    buf.putLong(e.getKey()).putLong(e.getValue());
+                }
+            }
+        }
+        buf.putInt(values.length).put(values);
+        buf.putInt(crc(buf.array(), buf.position()));
+        return buf.array();
+    }
+
+    /** Decodes and validates a frame; the values stay serialized inside {@code frame}. */
+    public static BatchTuple decode(byte[] frame) {
+        if (frame == null) {
+            throw new MalformedBatchTupleException("BatchTuple frame has no payload");
+        }
+        if (frame.length < MIN_FRAME_BYTES) {
+            throw new MalformedBatchTupleException("BatchTuple frame truncated: " + frame.length + " bytes, at least "
+                                                   + MIN_FRAME_BYTES + " expected");
+        }
+        if (frame[0] != MAGIC) {
+            throw new MalformedBatchTupleException(String.format("not a BatchTuple frame: magic 0x%02x", frame[0] & 0xFF));
+        }
+        if (frame[1] != VERSION) {
+            throw new MalformedBatchTupleException("unsupported BatchTuple version " + (frame[1] & 0xFF) + " (this worker reads "
+                                                   + VERSION + ")");
+        }
+        int bodyLength = frame.length - CRC_BYTES;
+        int expectedCrc = ByteBuffer.wrap(frame, bodyLength, CRC_BYTES).getInt();
+        if (crc(frame, bodyLength) != expectedCrc) {
+            throw new MalformedBatchTupleException("BatchTuple frame of " + frame.length + " bytes fails its CRC32C check");
+        }
+        try {
+            return parseBody(ByteBuffer.wrap(frame, 0, bodyLength), frame);
+        } catch (BufferUnderflowException e) {
+            throw new MalformedBatchTupleException("BatchTuple frame truncated inside its header", e);
+        }
+    }
+
+    private static BatchTuple parseBody(ByteBuffer buf, byte[] frame) {
+        buf.position(2);
+        int flags = buf.get() & 0xFF;
+        if ((flags & ~FLAG_MESSAGE_IDS) != 0) {
+            throw new MalformedBatchTupleException("unknown BatchTuple flags 0x" + Integer.toHexString(flags));
+        }
+        int sourceTask = buf.getInt();
+        String stream = readStream(buf);
+        int destCount = buf.getShort() & 0xFFFF;
+        if (destCount == 0) {
+            throw new MalformedBatchTupleException("BatchTuple frame has no destination task");
+        }
+        requireRemaining(buf, 4L * destCount, "destination tasks");
+        int[] destTasks = new int[destCount];
+        for (int i = 0; i < destCount; i++) {
+            destTasks[i] = buf.getInt();
+        }
+        List<Map<Long, Long>> messageIds = null;
+        if ((flags & FLAG_MESSAGE_IDS) != 0) {
+            messageIds = new ArrayList<>(destCount);
+            for (int i = 0; i < destCount; i++) {
+                messageIds.add(readAnchors(buf));
+            }
+        }
+        int valuesLength = buf.getInt();
+        if (valuesLength <= 0 || valuesLength != buf.remaining()) {
+            throw new MalformedBatchTupleException("BatchTuple values length " + valuesLength + " does not match the "
+                                                   + buf.remaining() + " bytes left in the frame");
+        }
+        return new BatchTuple(sourceTask, stream, destTasks, messageIds, frame, buf.position(), valuesLength);
+    }
+
+    private static String readStream(ByteBuffer buf) {
+        int length = buf.getShort() & 0xFFFF;
+        requireRemaining(buf, length, "stream id");
+        ByteBuffer slice = buf.slice(buf.position(), length);
+        buf.position(buf.position() + length);
+        try {
+            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(slice);
+            return chars.toString();
+        } catch (CharacterCodingException e) {
+            throw new MalformedBatchTupleException("BatchTuple stream id is not valid UTF-8", e);
+        }
+    }
+
+    private static Map<Long, Long> readAnchors(ByteBuffer buf) {
+        int count = buf.getInt();
+        if (count < 0) {
+            throw new MalformedBatchTupleException("negative anchor count " + count);
+        }
+        requireRemaining(buf, 16L * count, "message id anchors");
+        Map<Long, Long> anchors = new HashMap<>(Math.max(4, count * 2));
+        for (int i = 0; i < count; i++) {
+            anchors.put(buf.getLong(), buf.getLong());
+        }
+        return anchors;
+    }
+
+    private static void requireRemaining(ByteBuffer buf, long needed, String what) {
+        if (needed > buf.remaining()) {
+            throw new MalformedBatchTupleException("BatchTuple " + what + " need " + needed + " bytes, only " + buf.remaining()
+                                                   + " left");
+        }
+    }
+
+    private static int crc(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
+    }
+}

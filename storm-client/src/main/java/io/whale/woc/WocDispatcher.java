@@ -1,0 +1,149 @@
+package io.whale.woc;
+
+import com.esotericsoftware.kryo.io.Input;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.MessageId;
+import org.apache.storm.tuple.TupleImpl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The WOC receive path: the connection callback offers it every TaskMessage; it takes the BatchTuple frames,
+ * decodes each once, deserializes its values once and adds one AddressedTuple per destination task to the
+ * batch the callback hands to the executors (each with its own TupleImpl and message id, all sharing the
+ * values list, as stock Storm's local delivery does). A malformed frame is counted, logged at most once per
+ * {@link #LOG_INTERVAL_NANOS} and dropped; the other messages of the batch are delivered.
+ */
+public final class WocDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(WocDispatcher.class);
+    static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    /** What the callback uses when WOC is off: takes nothing. */
+    public static final WocDispatcher DISABLED = new WocDispatcher(null, null, null, Set.of());
+
+    private final WocMetrics metrics;
+    private final Map<String, Object> conf;
+    private final GeneralTopologyContext context;
+    private final Set<Integer> localTasks;
+    private final ThreadLocal<ValuesReader> readers;
+    private final AtomicLong nextLogNanos = new AtomicLong(System.nanoTime());
+    private final AtomicLong unloggedMalformed = new AtomicLong();
+
+    WocDispatcher(WocMetrics metrics, Map<String, Object> conf, GeneralTopologyContext context, Set<Integer> localTasks) {
+        this.metrics = metrics;
+        this.conf = conf;
+        this.context = context;
+        this.localTasks = localTasks;
+        this.readers = ThreadLocal.withInitial(() -> new ValuesReader(new KryoValuesDeserializer(this.conf)));
+    }
+
+    /** The dispatcher of one worker, {@link #DISABLED} unless WOC is on. */
+    public static WocDispatcher create(WocWorker worker, Map<String, Object> conf, GeneralTopologyContext context,
+                                       List<Integer> localTasks) {
+        if (worker == null || !worker.isEnabled()) {
+            return DISABLED;
+        }
+        return new WocDispatcher(worker.metrics(), conf, context, new HashSet<>(localTasks));
+    }
+
+    /**
+     * Dispatches {@code message} if it is a BatchTuple frame.
+     *
+     * @return false if it is not one (the caller handles it the stock way), true if it was taken
+     */
+    public boolean dispatch(TaskMessage message, List<AddressedTuple> out) {
+        if (metrics == null || message.task() != BatchTupleMessage.FRAME_TASK_ID) {
+            return false;
+        }
+        try {
+            BatchTuple frame = BatchTupleCodec.decode(message.message());
+            String sourceComponent = validate(frame);
+            List<Object> values = readers.get().read(frame);
+            requireFieldCount(sourceComponent, frame.stream(), values.size());
+            int[] dests = frame.destTasks();
+            for (int i = 0; i < dests.length; i++) {
+                MessageId id = frame.hasMessageIds() ? MessageId.makeId(frame.messageIds().get(i)) : MessageId.makeUnanchored();
+                out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, frame.sourceTask(),
+                                                                   frame.stream(), id)));
+            }
+            metrics.frameReceived();
+        } catch (MalformedBatchTupleException e) {
+            rejected(e);
+        }
+        return true;
+    }
+
+    private String validate(BatchTuple frame) {
+        String component = context.getComponentId(frame.sourceTask());
+        if (component == null) {
+            throw new MalformedBatchTupleException("BatchTuple source task " + frame.sourceTask() + " is not in this topology");
+        }
+        for (int dest : frame.destTasks()) {
+            if (!localTasks.contains(dest)) {
+                throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not on this worker");
+            }
+        }
+        return component;
+    }
+
+    private void requireFieldCount(String component, String stream, int valueCount) {
+        int fieldCount;
+        try {
+            fieldCount = context.getComponentOutputFields(component, stream).size();
+        } catch (IllegalArgumentException e) {
+            throw new MalformedBatchTupleException("BatchTuple stream " + component + ":" + stream + " is not declared", e);
+        }
+        if (fieldCount != valueCount) {
+            throw new MalformedBatchTupleException("BatchTuple on " + component + ":" + stream + " has " + valueCount
+                                                   + " values for " + fieldCount + " fields");
+        }
+    }
+
+    private void rejected(MalformedBatchTupleException e) {
+        metrics.frameMalformed();
+        long now = System.nanoTime();
+        long next = nextLogNanos.get();
+        if (now - next >= 0 && nextLogNanos.compareAndSet(next, now + LOG_INTERVAL_NANOS)) {
+            long suppressed = unloggedMalformed.getAndSet(0);
+            LOG.warn("Dropped a malformed WOC BatchTuple frame ({} more dropped since the last report): {}", suppressed,
+                     e.getMessage());
+        } else {
+            unloggedMalformed.incrementAndGet();
+        }
+    }
+
+    /** One per receiving thread, like stock Storm's KryoTupleDeserializer. */
+    private static final class ValuesReader {
+        private final KryoValuesDeserializer kryo;
+        private final Input input = new Input(1);
+
+        ValuesReader(KryoValuesDeserializer kryo) {
+            this.kryo = kryo;
+        }
+
+        List<Object> read(BatchTuple frame) {
+            input.setBuffer(frame.frame(), frame.valuesOffset(), frame.valuesLength());
+            try {
+                List<Object> values = kryo.deserializeFrom(input);
+                if (input.position() != frame.valuesOffset() + frame.valuesLength()) {
+                    throw new MalformedBatchTupleException("BatchTuple values end before the frame does");
+                }
+                return values;
+            } catch (RuntimeException e) {
+                if (e instanceof MalformedBatchTupleException m) {
+                    throw m;
+                }
+                throw new MalformedBatchTupleException("BatchTuple values do not deserialize: " + e, e);
+            }
+        }
+    }
+}

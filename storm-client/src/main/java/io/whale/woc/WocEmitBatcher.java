@@ -1,0 +1,167 @@
+package io.whale.woc;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.storm.daemon.worker.WorkerState;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.serialization.ITupleSerializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.Tuple;
+
+/**
+ * The WOC send path of one executor. The output collectors bracket every emit that has several destination
+ * tasks with {@link #beginEmit} and {@link #endEmit}; in between, the executor's transfer hands the remote
+ * copies (one AddressedTuple per task, each with its own message id) to {@link #collect} instead of
+ * serializing each. {@link #endEmit} groups them by destination worker, serializes the values once and
+ * publishes one {@link BatchTupleMessage} per worker to the worker transfer queue.
+ *
+ * <p>Everything that stock Storm would not send at once goes the stock way, so backpressure and ordering
+ * stay as they are: a worker with a single destination task, a task whose worker is unknown, and a group
+ * with a destination task under remote backpressure go task by task through {@code tryTransferRemote}; if
+ * the executor already has pending emits, or the transfer queue is full, the group's tuples join
+ * {@code pendingEmits}, from where the executor retries them one by one. Nothing is dropped.
+ *
+ * <p>Not thread safe, like the output collectors: one executor thread emits at a time.
+ */
+public final class WocEmitBatcher {
+    /** What an executor uses when WOC is off: never opens a batch, never collects. */
+    public static final WocEmitBatcher DISABLED = new WocEmitBatcher(null, null, null);
+
+    /** Stock per-task remote transfer: {@code WorkerState.tryTransferRemote} with the executor's serializer. */
+    @FunctionalInterface
+    public interface RemoteTransfer {
+        boolean tryTransferRemote(AddressedTuple tuple, Queue<AddressedTuple> pendingEmits);
+    }
+
+    private final WocWorker worker;
+    private final Function<List<Object>, byte[]> valuesSerializer;
+    private final RemoteTransfer stockTransfer;
+    private final List<AddressedTuple> collected = new ArrayList<>();
+    private boolean open;
+
+    WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer) {
+        this.worker = worker;
+        this.valuesSerializer = valuesSerializer;
+        this.stockTransfer = stockTransfer;
+    }
+
+    /** The batcher of one executor; {@link #DISABLED} unless the topology has {@code whale.woc.enabled}. */
+    public static WocEmitBatcher create(WorkerState workerData, Map<String, Object> topoConf,
+                                        Supplier<? extends ITupleSerializer> tupleSerializer) {
+        if (!WocConfig.isEnabled(topoConf)) {
+            return DISABLED;
+        }
+        WocWorker worker = workerData.getWoc();
+        if (worker == null || !worker.isEnabled()) {
+            return DISABLED;
+        }
+        KryoValuesSerializer kryo = new KryoValuesSerializer(topoConf);
+        return new WocEmitBatcher(worker, kryo::serialize,
+            (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()));
+    }
+
+    /** Opens a batch for an emit to {@code destinationTasks} tasks; false (and nothing changes) unless WOC is on and there are several. */
+    public boolean beginEmit(int destinationTasks) {
+        if (worker == null || destinationTasks < 2) {
+            return false;
+        }
+        collected.clear();
+        open = true;
+        return true;
+    }
+
+    /** Takes a remote copy of the emit in progress; false when no batch is open (then the stock path sends it). */
+    public boolean collect(AddressedTuple remoteTuple) {
+        if (!open) {
+            return false;
+        }
+        collected.add(remoteTuple);
+        return true;
+    }
+
+    /** Sends what {@link #collect} took during this emit. */
+    public void endEmit(Queue<AddressedTuple> pendingEmits) {
+        open = false;
+        try {
+            if (collected.size() == 1) {
+                sendStock(collected.get(0), pendingEmits);
+            } else if (collected.size() > 1) {
+                sendGrouped(pendingEmits);
+            }
+        } finally {
+            collected.clear();
+        }
+    }
+
+    private void sendGrouped(Queue<AddressedTuple> pendingEmits) {
+        worker.metrics().emitBatched();
+        Map<Integer, NodeInfo> taskToNode = worker.taskToNodePort();
+        Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
+        for (AddressedTuple t : collected) {
+            NodeInfo node = taskToNode.get(t.getDest());
+            if (node == null) {
+                sendStock(t, pendingEmits);
+            } else {
+                byWorker.computeIfAbsent(node, n -> new ArrayList<>()).add(t);
+            }
+        }
+        byte[] values = null;
+        for (Map.Entry<NodeInfo, List<AddressedTuple>> entry : byWorker.entrySet()) {
+            List<AddressedTuple> group = entry.getValue();
+            if (group.size() == 1 || pendingEmits == null || anyUnderBackPressure(group)) {
+                group.forEach(t -> sendStock(t, pendingEmits));
+                continue;
+            }
+            if (!pendingEmits.isEmpty()) {
+                pendingEmits.addAll(group);
+                continue;
+            }
+            if (values == null) {
+                values = valuesSerializer.apply(group.get(0).getTuple().getValues());
+                worker.metrics().serialized();
+            }
+            byte[] frame = encode(group, values);
+            if (worker.transferQueue().tryPublish(new BatchTupleMessage(group.get(0).getDest(), frame))) {
+                worker.metrics().frameSent(entry.getKey(), group.size(), frame.length);
+            } else {
+                pendingEmits.addAll(group);
+            }
+        }
+    }
+
+    private boolean anyUnderBackPressure(List<AddressedTuple> group) {
+        for (AddressedTuple t : group) {
+            if (worker.isUnderBackPressure(t.getDest())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void sendStock(AddressedTuple tuple, Queue<AddressedTuple> pendingEmits) {
+        if (stockTransfer.tryTransferRemote(tuple, pendingEmits)) {
+            worker.metrics().serialized();
+        }
+    }
+
+    private static byte[] encode(List<AddressedTuple> group, byte[] values) {
+        Tuple first = group.get(0).getTuple();
+        int[] dests = new int[group.size()];
+        List<Map<Long, Long>> messageIds = new ArrayList<>(group.size());
+        boolean anchored = false;
+        for (int i = 0; i < dests.length; i++) {
+            AddressedTuple t = group.get(i);
+            dests[i] = t.getDest();
+            Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
+            anchored |= !ids.isEmpty();
+            messageIds.add(ids);
+        }
+        return BatchTupleCodec.encode(first.getSourceTask(), first.getSourceStreamId(), dests, anchored ? messageIds : null, values);
+    }
+}

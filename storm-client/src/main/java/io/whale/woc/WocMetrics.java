@@ -1,0 +1,94 @@
+package io.whale.woc;
+
+import com.codahale.metrics.Counter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.storm.Constants;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.metrics2.StormMetricRegistry;
+
+/**
+ * Worker-level WOC counters in Storm's metrics registry (component {@code __system}, task -1, like the
+ * worker transfer queue's metrics). Ratios are left to the reader: destinations per frame =
+ * {@code woc-frame-destinations / woc-frames-sent}, serializations per emitted tuple =
+ * {@code woc-serializations / woc-emits}.
+ */
+public final class WocMetrics {
+    private final StormMetricRegistry registry;
+    private final Counter framesSent;
+    private final Counter frameDestinations;
+    private final Counter emits;
+    private final Counter serializations;
+    private final Counter framesReceived;
+    private final Counter malformedFrames;
+    private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
+
+    /** Registers the counters; the registry names them with its worker's topology id and port. */
+    public WocMetrics(StormMetricRegistry registry) {
+        this.registry = registry;
+        this.framesSent = counter("woc-frames-sent");
+        this.frameDestinations = counter("woc-frame-destinations");
+        this.emits = counter("woc-emits");
+        this.serializations = counter("woc-serializations");
+        this.framesReceived = counter("woc-frames-received");
+        this.malformedFrames = counter("woc-frames-malformed");
+    }
+
+    private Counter counter(String name) {
+        return registry.counter(name, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
+    }
+
+    /** An emit with several remote destination tasks went through the WOC send path. */
+    void emitBatched() {
+        emits.inc();
+    }
+
+    /** One tuple serialization, either the shared values of the frames or a per-task stock fallback. */
+    void serialized() {
+        serializations.inc();
+    }
+
+    void frameSent(NodeInfo worker, int destinations, int bytes) {
+        framesSent.inc();
+        frameDestinations.inc(destinations);
+        bytesSentTo.computeIfAbsent(worker, w -> counter("woc-bytes-sent-to-" + w.get_node() + "-" + w.get_port().iterator().next()))
+            .inc(bytes);
+    }
+
+    void frameReceived() {
+        framesReceived.inc();
+    }
+
+    void frameMalformed() {
+        malformedFrames.inc();
+    }
+
+    public long framesSent() {
+        return framesSent.getCount();
+    }
+
+    public long frameDestinations() {
+        return frameDestinations.getCount();
+    }
+
+    public long emits() {
+        return emits.getCount();
+    }
+
+    public long serializations() {
+        return serializations.getCount();
+    }
+
+    public long framesReceived() {
+        return framesReceived.getCount();
+    }
+
+    public long malformedFrames() {
+        return malformedFrames.getCount();
+    }
+
+    public long bytesSentTo(NodeInfo worker) {
+        Counter c = bytesSentTo.get(worker);
+        return c == null ? 0 : c.getCount();
+    }
+}

@@ -1,0 +1,98 @@
+package io.whale.woc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.messaging.DeserializingConnectionCallback;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.serialization.KryoTupleSerializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.MessageId;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.utils.JCQueue;
+import org.junit.jupiter.api.Test;
+
+/** The receive path, through the patched DeserializingConnectionCallback. */
+class WocDispatcherTest {
+    private static final List<Integer> LOCAL_TASKS = List.of(2, 3, 4);
+
+    private final Map<String, Object> conf = WocTestTopology.conf();
+    private final GeneralTopologyContext context = WocTestTopology.context();
+    private final WocWorker worker = new WocWorker(conf, new StormMetricRegistry(), mock(JCQueue.class),
+                                                   new AtomicBoolean[0], new AtomicReference<>(Map.of()));
+    private final List<AddressedTuple> delivered = new ArrayList<>();
+    private final DeserializingConnectionCallback callback = new DeserializingConnectionCallback(conf, context,
+        delivered::addAll, WocDispatcher.create(worker, conf, context, LOCAL_TASKS));
+    private final byte[] values = new KryoValuesSerializer(conf).serialize(List.of("order-9"));
+
+    @Test
+    void aFrameBecomesOneTuplePerDestinationWithItsOwnMessageId() {
+        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, List.of(Map.of(7L, 70L), Map.of(7L, 71L)), values);
+
+        callback.recv(List.of(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, frame)));
+
+        assertEquals(List.of(2, 4), delivered.stream().map(AddressedTuple::getDest).toList());
+        Tuple first = delivered.get(0).getTuple();
+        Tuple second = delivered.get(1).getTuple();
+        assertEquals(List.of("order-9"), first.getValues());
+        assertSame(first.getValues(), second.getValues(), "values are deserialized once and shared");
+        assertNotSame(first, second);
+        assertEquals(MessageId.makeRootId(7L, 70L), first.getMessageId());
+        assertEquals(MessageId.makeRootId(7L, 71L), second.getMessageId());
+        assertEquals("src", first.getSourceComponent());
+        assertEquals(1, first.getSourceTask());
+        assertEquals("default", first.getSourceStreamId());
+        assertEquals(1, worker.metrics().framesReceived());
+    }
+
+    @Test
+    void aMalformedFrameIsCountedAndDroppedWhileTheRestOfTheBatchArrives() {
+        byte[] good = BatchTupleCodec.encode(1, "default", new int[] {2, 3}, null, values);
+        byte[] garbled = good.clone();
+        garbled[garbled.length / 2] ^= 0x10;
+        byte[] foreignTask = BatchTupleCodec.encode(1, "default", new int[] {2, 99}, null, values);
+        byte[] undeclaredStream = BatchTupleCodec.encode(1, "nope", new int[] {2, 3}, null, values);
+        TaskMessage stock = new TaskMessage(4, new KryoTupleSerializer(conf, context).serialize(
+            new TupleImpl(context, List.of("plain"), "src", 1, "default", MessageId.makeUnanchored())));
+
+        callback.recv(List.of(
+            new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, garbled),
+            new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, null),
+            new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, foreignTask),
+            new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, undeclaredStream),
+            stock,
+            new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, good)));
+
+        assertEquals(List.of(4, 2, 3), delivered.stream().map(AddressedTuple::getDest).toList());
+        assertEquals(List.of("plain"), delivered.get(0).getTuple().getValues());
+        assertEquals(4, worker.metrics().malformedFrames());
+        assertEquals(1, worker.metrics().framesReceived());
+    }
+
+    @Test
+    void offTheCallbackIsStock() {
+        List<AddressedTuple> stockDelivered = new ArrayList<>();
+        DeserializingConnectionCallback stock = new DeserializingConnectionCallback(conf, context, stockDelivered::addAll);
+        byte[] bytes = new KryoTupleSerializer(conf, context).serialize(
+            new TupleImpl(context, List.of("plain"), "src", 1, "default", MessageId.makeUnanchored()));
+
+        stock.recv(List.of(new TaskMessage(3, bytes)));
+
+        assertEquals(3, stockDelivered.get(0).getDest());
+        assertSame(WocDispatcher.DISABLED, WocDispatcher.create(
+            new WocWorker(Map.of(), null, null, null, null), conf, context, LOCAL_TASKS));
+        assertTrue(!WocDispatcher.DISABLED.dispatch(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, bytes), stockDelivered));
+    }
+}

@@ -1,0 +1,189 @@
+package io.whale.woc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.MessageId;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.utils.JCQueue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The send path groups the remote copies of one emit by worker and falls back to the stock path when it must. */
+class WocEmitBatcherTest {
+    private static final NodeInfo WORKER_A = new NodeInfo("node-a", Set.of(6700L));
+    private static final NodeInfo WORKER_B = new NodeInfo("node-b", Set.of(6701L));
+    private static final NodeInfo WORKER_C = new NodeInfo("node-c", Set.of(6702L));
+    private static final List<Object> VALUES = List.of("order-1", 7L);
+
+    private final GeneralTopologyContext context = WocTestTopology.context();
+    private final Map<String, Object> conf = WocTestTopology.conf();
+    private final List<Object> published = new ArrayList<>();
+    private final List<AddressedTuple> stockSent = new ArrayList<>();
+    private final AtomicBoolean[] backPressure = new AtomicBoolean[20];
+    private final AtomicInteger valueSerializations = new AtomicInteger();
+    private final Queue<AddressedTuple> pending = new ArrayDeque<>();
+    private JCQueue transferQueue;
+    private WocWorker worker;
+    private WocEmitBatcher batcher;
+
+    @BeforeEach
+    void setUp() {
+        for (int i = 0; i < backPressure.length; i++) {
+            backPressure[i] = new AtomicBoolean();
+        }
+        transferQueue = mock(JCQueue.class);
+        when(transferQueue.tryPublish(any())).thenAnswer(inv -> published.add(inv.getArgument(0)));
+        Map<Integer, NodeInfo> taskToNode = new HashMap<>();
+        taskToNode.put(2, WORKER_A);
+        taskToNode.put(3, WORKER_A);
+        taskToNode.put(4, WORKER_B);
+        taskToNode.put(5, WORKER_B);
+        taskToNode.put(6, WORKER_B);
+        taskToNode.put(7, WORKER_C);
+        worker = new WocWorker(conf, new StormMetricRegistry(), transferQueue, backPressure,
+                               new AtomicReference<>(taskToNode));
+        KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
+        batcher = new WocEmitBatcher(worker, values -> {
+            valueSerializations.incrementAndGet();
+            return kryo.serialize(values);
+        }, (tuple, pendingEmits) -> stockSent.add(tuple));
+    }
+
+    @Test
+    void serializesOnceAndSendsOneFramePerWorkerWithSeveralTasks() {
+        emit(2, 3, 4, 5, 6, 7);
+
+        assertEquals(1, valueSerializations.get(), "the values are serialized once per emit");
+        assertEquals(2, published.size());
+        assertFrame(published.get(0), 2, 3);
+        assertFrame(published.get(1), 4, 5, 6);
+        assertEquals(List.of(7), dests(stockSent), "a worker with one destination task gets a stock TaskMessage");
+        WocMetrics metrics = worker.metrics();
+        assertEquals(2, metrics.framesSent());
+        assertEquals(5, metrics.frameDestinations());
+        assertEquals(1, metrics.emits());
+        assertEquals(2, metrics.serializations(), "one for the frames, one for the stock copy to task 7");
+        assertEquals(((BatchTupleMessage) published.get(0)).message().length, metrics.bytesSentTo(WORKER_A));
+    }
+
+    @Test
+    void framesCarryEachDestinationsOwnMessageId() {
+        assertTrue(batcher.beginEmit(2));
+        AddressedTuple toTwo = tuple(2, MessageId.makeRootId(100L, 1L));
+        AddressedTuple toThree = tuple(3, MessageId.makeRootId(100L, 2L));
+        batcher.collect(toTwo);
+        batcher.collect(toThree);
+        batcher.endEmit(pending);
+
+        BatchTuple frame = BatchTupleCodec.decode(((BatchTupleMessage) published.get(0)).message());
+        assertEquals(List.of(Map.of(100L, 1L), Map.of(100L, 2L)), frame.messageIds());
+        assertEquals(WocTestTopology.SOURCE_TASK, frame.sourceTask());
+        assertEquals("default", frame.stream());
+    }
+
+    @Test
+    void singleDestinationEmitsAreNotBatched() {
+        assertFalse(batcher.beginEmit(1));
+        assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "no batch is open, the stock path sends it");
+    }
+
+    @Test
+    void oneRemoteCopyOfAWiderEmitGoesTheStockWay() {
+        emit(4);
+        assertTrue(published.isEmpty());
+        assertEquals(List.of(4), dests(stockSent));
+    }
+
+    @Test
+    void disabledBatcherNeverCollects() {
+        assertFalse(WocEmitBatcher.DISABLED.beginEmit(10));
+        assertFalse(WocEmitBatcher.DISABLED.collect(tuple(2, MessageId.makeUnanchored())));
+    }
+
+    @Test
+    void aWorkerWithATaskUnderBackPressureGetsTheStockPath() {
+        backPressure[5].set(true);
+        emit(2, 3, 4, 5, 6);
+
+        assertEquals(1, published.size());
+        assertFrame(published.get(0), 2, 3);
+        assertEquals(List.of(4, 5, 6), dests(stockSent), "stock tryTransferRemote handles the backpressure of worker B");
+    }
+
+    @Test
+    void pendingEmitsKeepTheirOrderAheadOfNewFrames() {
+        AddressedTuple earlier = tuple(9, MessageId.makeUnanchored());
+        pending.add(earlier);
+        emit(2, 3);
+
+        assertTrue(published.isEmpty());
+        assertSame(earlier, pending.poll());
+        assertEquals(List.of(2, 3), dests(new ArrayList<>(pending)));
+    }
+
+    @Test
+    void aFullTransferQueueParksTheGroupInPendingEmits() {
+        when(transferQueue.tryPublish(any())).thenReturn(false);
+        emit(4, 5, 6);
+
+        assertEquals(List.of(4, 5, 6), dests(new ArrayList<>(pending)), "nothing is dropped");
+        assertEquals(0, worker.metrics().framesSent());
+    }
+
+    @Test
+    void aTaskWithUnknownWorkerGoesTheStockWay() {
+        emit(2, 3, 12);
+        assertEquals(List.of(12), dests(stockSent));
+        assertFrame(published.get(0), 2, 3);
+    }
+
+    private void emit(int... remoteDests) {
+        assertTrue(batcher.beginEmit(remoteDests.length + 1));
+        for (int dest : remoteDests) {
+            assertTrue(batcher.collect(tuple(dest, MessageId.makeUnanchored())));
+        }
+        batcher.endEmit(pending);
+        assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "the batch closes with the emit");
+    }
+
+    private AddressedTuple tuple(int dest, MessageId id) {
+        return new AddressedTuple(dest, new TupleImpl(context, VALUES, "src", WocTestTopology.SOURCE_TASK, "default", id));
+    }
+
+    private void assertFrame(Object message, int... dests) {
+        BatchTupleMessage frameMessage = (BatchTupleMessage) message;
+        assertEquals(BatchTupleMessage.FRAME_TASK_ID, frameMessage.task());
+        assertEquals(dests[0], frameMessage.routingTask());
+        BatchTuple frame = BatchTupleCodec.decode(frameMessage.message());
+        assertArrayEquals(dests, frame.destTasks());
+        assertEquals(VALUES, new KryoValuesDeserializer(conf).deserializeFrom(
+            new com.esotericsoftware.kryo.io.Input(frame.frame(), frame.valuesOffset(), frame.valuesLength())));
+    }
+
+    private static List<Integer> dests(List<AddressedTuple> tuples) {
+        return tuples.stream().map(AddressedTuple::getDest).toList();
+    }
+}
