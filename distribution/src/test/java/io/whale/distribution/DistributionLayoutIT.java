@@ -22,7 +22,8 @@ class DistributionLayoutIT {
     @Test
     void hasStormsLayout() {
         for (String entry : List.of("bin/whale", "conf/storm.yaml", "log4j2/cluster.xml", "log4j2/worker.xml", "lib",
-            "lib-worker", "extlib", "extlib-daemon", "examples/whale-example-smoke.jar")) {
+            "lib-worker", "lib-tools", "extlib", "extlib-daemon", "examples/whale-example-smoke.jar",
+            "examples/whale-example-ridehailing.jar", "examples/whale-example-stock.jar")) {
             assertTrue(Files.exists(HOME.resolve(entry)), "missing " + entry);
         }
         assertTrue(Files.isExecutable(HOME.resolve("bin/whale")));
@@ -44,6 +45,19 @@ class DistributionLayoutIT {
         assertFalse(lib.contains("storm-client-2.8.3.jar"));
         assertTrue(lib.stream().noneMatch(j -> j.contains("clojure") || j.contains("reload4j")), lib.toString());
         assertTrue(lib.stream().noneMatch(j -> j.endsWith(".pom")), lib.toString());
+    }
+
+    @Test
+    void toolsGetTheKafkaBrokerAndExampleToolingButNoStorm() throws IOException {
+        Set<String> tools = jars("lib-tools");
+        assertTrue(tools.contains("whale-examples-common-" + VERSION + ".jar"), tools.toString());
+        for (String prefix : List.of("kafka_2.13-", "kafka-server-", "kafka-metadata-", "kafka-clients-", "picocli-", "progressbar-",
+            "jackson-databind-", "HdrHistogram-", "log4j-core-", "log4j-slf4j2-impl-")) {
+            assertTrue(tools.stream().anyMatch(j -> j.startsWith(prefix)), "lib-tools lacks " + prefix + "*: " + tools);
+        }
+        assertTrue(tools.stream().noneMatch(j -> j.startsWith("storm-client") || j.startsWith("storm-server")), tools.toString());
+        Set<String> daemons = jars("lib");
+        assertTrue(daemons.stream().noneMatch(j -> j.startsWith("kafka") || j.startsWith("whale-example")), daemons.toString());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.whale.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,46 @@ class WhaleCommandIT {
             List.of(bin.resolve("bash").toString(), WhaleCli.BIN.toString(), "version"));
         assertNotEquals(0, r.exit());
         assertTrue(r.output().contains("whale: Java not found"), r.output());
+    }
+
+    @Test
+    void kafkaGenAndLoadWorkTogether(@TempDir Path tmp) throws Exception {
+        Path kafka = tmp.resolve("kafka");
+        Path orders = tmp.resolve("orders.csv");
+        WhaleCli.Result gen = WhaleCli.whale("gen", "ridehailing-orders", "--records", "200", "--seed", "3", "--out", orders.toString());
+        assertEquals(0, gen.exit(), gen.output());
+        List<String> lines = Files.readAllLines(orders);
+        assertEquals(201, lines.size(), "header and 200 records");
+        assertTrue(lines.get(0).startsWith("order_id,"), lines.get(0));
+
+        WhaleCli.Result stopped = WhaleCli.whale("kafka", "status", "--dir", kafka.toString());
+        assertEquals(3, stopped.exit(), stopped.output());
+        assertTrue(stopped.output().contains("Kafka not running"), stopped.output());
+        try {
+            WhaleCli.Result start = WhaleCli.whale("kafka", "start", "--dir", kafka.toString(), "--port", "0");
+            assertEquals(0, start.exit(), start.output());
+            String bootstrap = Files.readString(kafka.resolve("bootstrap.servers")).trim();
+            assertTrue(bootstrap.startsWith("127.0.0.1:"), bootstrap);
+            assertEquals(0, WhaleCli.whale("kafka", "status", "--dir", kafka.toString()).exit());
+
+            WhaleCli.Result load = WhaleCli.whale("load", "--bootstrap", bootstrap, "--topic", "orders", "--partitions", "2", orders.toString());
+            assertEquals(0, load.exit(), load.output());
+            assertTrue(load.output().contains("Loaded 200 records from " + orders + " into topic orders"), load.output());
+        } finally {
+            WhaleCli.Result stop = WhaleCli.whale("kafka", "stop", "--dir", kafka.toString());
+            assertEquals(0, stop.exit(), stop.output());
+        }
+        assertFalse(Files.exists(kafka.resolve("broker.pid")), "the broker was stopped");
+    }
+
+    @Test
+    void kafkaAndGenRefuseUnknownActions() throws Exception {
+        WhaleCli.Result kafka = WhaleCli.whale("kafka", "restart");
+        assertNotEquals(0, kafka.exit());
+        assertTrue(kafka.output().contains("usage: whale kafka start|stop|status"), kafka.output());
+        WhaleCli.Result gen = WhaleCli.whale("gen", "weather");
+        assertNotEquals(0, gen.exit());
+        assertTrue(gen.output().contains("usage: whale gen ridehailing-trajectories|ridehailing-orders|stock"), gen.output());
     }
 
     @Test

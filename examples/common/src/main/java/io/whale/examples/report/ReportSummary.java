@@ -39,7 +39,7 @@ public final class ReportSummary implements Callable<Integer> {
         return 0;
     }
 
-    static List<JsonNode> read(Path file) throws IOException {
+    public static List<JsonNode> read(Path file) throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
@@ -50,7 +50,7 @@ public final class ReportSummary implements Callable<Integer> {
         return lines;
     }
 
-    static String summarise(List<JsonNode> lines) {
+    public static String summarise(List<JsonNode> lines) {
         double sum = 0;
         double peak = 0;
         int active = 0;
