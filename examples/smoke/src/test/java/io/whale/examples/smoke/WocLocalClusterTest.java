@@ -21,13 +21,11 @@ import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.metric.IEventLogger;
 import org.apache.storm.metrics2.reporters.StormReporter;
-import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
@@ -218,29 +216,13 @@ class WocLocalClusterTest {
         }
     }
 
-    /** Emits 0..count-1 anchored, replays what fails. */
-    public static class Numbers extends BaseRichSpout {
+    /** The smoke spout (0..count-1 anchored, replays what fails), recording acks and fails per run. */
+    public static class Numbers extends NumberSpout {
         private final String run;
-        private final int count;
-        private transient SpoutOutputCollector collector;
-        private transient int next;
 
         Numbers(String run, int count) {
+            super(count);
             this.run = run;
-            this.count = count;
-        }
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-            this.collector = collector;
-        }
-
-        @Override
-        public void nextTuple() {
-            if (next < count) {
-                collector.emit(new Values(next, "payload-" + next), next);
-                next++;
-            }
         }
 
         @Override
@@ -251,12 +233,7 @@ class WocLocalClusterTest {
         @Override
         public void fail(Object msgId) {
             FAILED.get(run).incrementAndGet();
-            collector.emit(new Values(msgId, "payload-" + msgId), msgId);
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("n", "payload"));
+            super.fail(msgId);
         }
     }
 

@@ -12,10 +12,8 @@ import java.util.Map;
 
 import io.whale.examples.gen.GeneratorRun;
 import io.whale.examples.gen.KafkaTopicSink;
-import io.whale.examples.kafka.KraftBroker;
-import io.whale.examples.kafka.LoopbackPorts;
 import io.whale.examples.kafka.TopicAdmin;
-import io.whale.examples.testing.LoopbackZookeeper;
+import io.whale.examples.testing.KafkaStormFixture;
 import io.whale.examples.ridehailing.gen.DidiGeneratorMain;
 import io.whale.examples.ridehailing.gen.OrderGenerator;
 import io.whale.examples.ridehailing.gen.TrajectoryGenerator;
@@ -48,33 +46,18 @@ class RideHailingTopologyCorrectnessTest {
     private static final double RADIUS_M = 500;
 
     @TempDir
-    static Path kafkaDir;
-    @TempDir
-    static Path zookeeperDir;
-    private static KraftBroker broker;
-    private static LoopbackZookeeper zookeeper;
-    private static LocalCluster cluster;
+    static Path dir;
+    private static KafkaStormFixture env;
 
     @BeforeAll
     static void startKafkaAndStorm() throws Exception {
-        broker = KraftBroker.start(kafkaDir, LoopbackPorts.free(), LoopbackPorts.free());
-        zookeeper = LoopbackZookeeper.start(zookeeperDir);
-        cluster = new LocalCluster.Builder()
-                .withDaemonConf(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"))
-                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeper.port())
-                .build();
+        env = KafkaStormFixture.start(dir);
     }
 
     @AfterAll
     static void stopKafkaAndStorm() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
-        if (zookeeper != null) {
-            zookeeper.close();
-        }
-        if (broker != null) {
-            broker.close();
+        if (env != null) {
+            env.close();
         }
     }
 
@@ -84,7 +67,7 @@ class RideHailingTopologyCorrectnessTest {
         String run = "ridehailing-woc-" + woc;
         String driversTopic = run + "-drivers";
         String ordersTopic = run + "-orders";
-        String bootstrap = broker.bootstrapServers();
+        String bootstrap = env.bootstrapServers();
         TopicAdmin.createTopics(bootstrap, Map.of(driversTopic, 3, ordersTopic, 2));
 
         List<DriverLocation> trajectory = new ArrayList<>();
@@ -108,7 +91,7 @@ class RideHailingTopologyCorrectnessTest {
         conf.setMaxSpoutPending(500);
         conf.put("whale.woc.enabled", woc);
         conf.put(RideHailingTopology.RADIUS_KEY, RADIUS_M);
-        cluster.submitTopology(run, conf, builder.createTopology());
+        env.cluster().submitTopology(run, conf, builder.createTopology());
         try {
             await("all driver positions consumed and acked").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
                     .until(() -> TopicAdmin.consumerLag(bootstrap, run + "-drivers", driversTopic) == 0);
@@ -120,7 +103,7 @@ class RideHailingTopologyCorrectnessTest {
         } finally {
             KillOptions kill = new KillOptions();
             kill.set_wait_secs(0);
-            cluster.killTopologyWithOpts(run, kill);
+            env.cluster().killTopologyWithOpts(run, kill);
         }
 
         assertEquals(expected, ResultCollectorBolt.RESULTS.get(run));

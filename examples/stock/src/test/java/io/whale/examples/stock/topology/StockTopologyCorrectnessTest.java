@@ -13,10 +13,8 @@ import java.util.Set;
 
 import io.whale.examples.gen.GeneratorRun;
 import io.whale.examples.gen.KafkaTopicSink;
-import io.whale.examples.kafka.KraftBroker;
-import io.whale.examples.kafka.LoopbackPorts;
 import io.whale.examples.kafka.TopicAdmin;
-import io.whale.examples.testing.LoopbackZookeeper;
+import io.whale.examples.testing.KafkaStormFixture;
 import io.whale.examples.stock.gen.NasdaqGenerator;
 import io.whale.examples.stock.gen.NasdaqGeneratorMain;
 import io.whale.examples.stock.model.StockRecord;
@@ -43,33 +41,18 @@ class StockTopologyCorrectnessTest {
     private static final long WINDOW_MS = 1_000;
 
     @TempDir
-    static Path kafkaDir;
-    @TempDir
-    static Path zookeeperDir;
-    private static KraftBroker broker;
-    private static LoopbackZookeeper zookeeper;
-    private static LocalCluster cluster;
+    static Path dir;
+    private static KafkaStormFixture env;
 
     @BeforeAll
     static void startKafkaAndStorm() throws Exception {
-        broker = KraftBroker.start(kafkaDir, LoopbackPorts.free(), LoopbackPorts.free());
-        zookeeper = LoopbackZookeeper.start(zookeeperDir);
-        cluster = new LocalCluster.Builder()
-                .withDaemonConf(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"))
-                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeper.port())
-                .build();
+        env = KafkaStormFixture.start(dir);
     }
 
     @AfterAll
     static void stopKafkaAndStorm() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
-        if (zookeeper != null) {
-            zookeeper.close();
-        }
-        if (broker != null) {
-            broker.close();
+        if (env != null) {
+            env.close();
         }
     }
 
@@ -77,7 +60,7 @@ class StockTopologyCorrectnessTest {
     @ValueSource(booleans = {false, true})
     void shouldFindTheSameDealsAndVolumesAsTheReference(boolean woc) throws Exception {
         String run = "stock-woc-" + woc;
-        String bootstrap = broker.bootstrapServers();
+        String bootstrap = env.bootstrapServers();
         TopicAdmin.createTopics(bootstrap, Map.of(run, 3));
         List<StockRecord> records = new ArrayList<>();
         new NasdaqGenerator(31, RECORDS, NasdaqGeneratorMain.DEFAULT_START_MILLIS, 400, 1.0, 0.02).forEachRemaining(records::add);
@@ -97,7 +80,7 @@ class StockTopologyCorrectnessTest {
         conf.put("whale.woc.enabled", woc);
         conf.put(StockTopology.WINDOW_KEY, WINDOW_MS);
         conf.put(StockTopology.LATENESS_KEY, 86_400_000);
-        cluster.submitTopology(run, conf, builder.createTopology());
+        env.cluster().submitTopology(run, conf, builder.createTopology());
         try {
             await("every deal settled").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
                     .until(() -> ResultCollectorBolt.DEALS.getOrDefault(run, Set.of()).size() >= expected.deals.size());
@@ -106,7 +89,7 @@ class StockTopologyCorrectnessTest {
         } finally {
             KillOptions kill = new KillOptions();
             kill.set_wait_secs(0);
-            cluster.killTopologyWithOpts(run, kill);
+            env.cluster().killTopologyWithOpts(run, kill);
         }
 
         assertEquals(expected.deals, ResultCollectorBolt.DEALS.get(run));
