@@ -165,9 +165,13 @@ final class UcxEndpoint implements RdmaEndpoint {
                 completion.onError("connection to " + peer + " is closed");
                 return;
             }
-            post(completion, () -> ucp.putNonBlocking(source.address() + sourceOffset, length,
-                    remote.address() + targetOffset, remote.key, callback(completion, null),
-                    UcxEngine.hostMemory().setMemoryHandle(local.memory)));
+            // A put completes locally once the source may be reused; the flush completes when the bytes are in
+            // the peer's memory, which is what WRITE's completion promises.
+            post(completion, () -> {
+                ucp.putNonBlocking(source.address() + sourceOffset, length, remote.address() + targetOffset,
+                        remote.key, callback(Completion.IGNORE, null), UcxEngine.hostMemory().setMemoryHandle(local.memory));
+                ucp.flushNonBlocking(callback(completion, null));
+            });
         });
     }
 
