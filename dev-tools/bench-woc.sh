@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# bench-woc.sh: the all-grouping benchmark of worker-oriented communication (issue 3) on the real local
+# multi-process cluster. Builds the benchmark module if needed, then runs its driver; as root, inside a
+# private network namespace so that loopback carries only the cluster's traffic (its byte counter is the
+# wire-bytes figure).
+#
+#   dev-tools/bench-woc.sh [--quick] [--tuned] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--warmup-s S] [--measure-s S]
+#
+# Output: a table on stdout, DIR/results.json and DIR/*.png (DIR default dev-tools/benchmark/target/bench-woc).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+module=$repo/dev-tools/benchmark
+home=$(ls -d "$repo"/distribution/target/whale-*/ 2>/dev/null | grep -v '\.tar\.gz' | head -1 || true)
+[ -n "$home" ] && [ -d "$home/lib" ] || { echo "bench-woc: no Whale distribution under distribution/target; build it: mvn -B -q install -DskipTests" >&2; exit 1; }
+home=${home%/}
+
+if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ] && [ "${WHALE_BENCH_NETNS:-1}" != 0 ]; then
+  export WHALE_IN_NETNS=1
+  exec unshare --net bash -c 'ip link set lo up && exec "$0" "$@"' "${BASH_SOURCE[0]}" "$@"
+fi
+[ -n "${WHALE_IN_NETNS:-}" ] || echo "bench-woc: not in a private network namespace: wire bytes include this host's other loopback traffic" >&2
+
+jar=$(ls "$module"/target/whale-benchmark-*-topology.jar 2>/dev/null | head -1 || true)
+if [ -z "$jar" ] || [ -n "$(find "$module/src" "$module/pom.xml" -newer "$jar" -print -quit)" ]; then
+  echo "==> building dev-tools/benchmark"
+  (cd "$module" && mvn -B -q -o package -DskipTests)
+  jar=$(ls "$module"/target/whale-benchmark-*-topology.jar | head -1)
+fi
+
+cd "$repo"
+exec java -Xmx256m -Djava.net.preferIPv4Stack=true \
+  "-Dwhale.bin=$home/bin/whale" "-Dwhale.bench.jar=$jar" "-Dwhale.bench.command=dev-tools/bench-woc.sh $*" \
+  "-Dlog4j.configurationFile=$home/log4j2/cluster.xml" "-Dstorm.log.dir=$module/target" -Dlogfile.name=bench-driver.log \
+  -cp "$home/lib/*:$module/target/lib/*:$jar" io.whale.bench.WocBenchmark "$@"

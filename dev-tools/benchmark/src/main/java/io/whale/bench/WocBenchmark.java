@@ -1,0 +1,184 @@
+package io.whale.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.examples.demo.DemoSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The driver: brings the local multi-process cluster up once, then for each {@link BenchPoint} submits the
+ * topology with {@code whale jar}, warms up, measures one window (task reports, the spout worker's CPU time,
+ * loopback bytes), kills the topology and waits until its workers are gone. Prints a row per point and
+ * saves {@code results.json} and PNG plots. Started by {@code dev-tools/bench-woc.sh}, which sets
+ * {@code whale.bin} (the distribution's bin/whale), {@code whale.bench.jar} (the topology jar) and
+ * {@code whale.bench.command}.
+ */
+public final class WocBenchmark {
+    /** Storm's idle-wait setting the issue asks to compare at its default and at 0 (no parkNanos(1) spinning). */
+    static final String TUNED_WAIT = "topology.bolt.wait.progressive.level2.count=0";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(120);
+
+    private final DemoSession session;
+    private final BenchOptions options;
+    private final Path topologyJar;
+    private final Path clusterDir;
+
+    WocBenchmark(DemoSession session, BenchOptions options, Path topologyJar) {
+        this.session = session;
+        this.options = options;
+        this.topologyJar = topologyJar;
+        this.clusterDir = options.out().resolve("cluster");
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        new WocBenchmark(DemoSession.fromWhaleCommand(), options, Path.of(System.getProperty("whale.bench.jar"))).run();
+    }
+
+    void run() throws IOException, InterruptedException {
+        Files.createDirectories(options.out());
+        List<PointResult> results = new ArrayList<>();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("command", System.getProperty("whale.bench.command", "bench-woc.sh"));
+        json.put("started", Instant.now().toString());
+        json.put("loadAverageAtStart", ProcFiles.loadAverage());
+        json.put("settings", settings());
+        json.put("points", results);
+        try (session) {
+            session.onClose("stopping the local cluster", () ->
+                session.whale(List.of("local-cluster", "down", "--dir", clusterDir.toString())));
+            DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors x 4 slots) in " + clusterDir);
+            session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir", clusterDir.toString()));
+            System.out.println(PointResult.HEADER);
+            for (BenchPoint point : BenchPoint.sweep(options.matchers(), options.workers())) {
+                PointResult result = measure(point);
+                results.add(result);
+                System.out.println(result.row());
+                save(json, results);
+            }
+        }
+        json.put("finished", Instant.now().toString());
+        json.put("loadAverageAtEnd", ProcFiles.loadAverage());
+        save(json, results);
+        System.out.println();
+        System.out.print(PointResult.table(results));
+        System.out.println("results: " + options.out().resolve("results.json") + " and " + options.out() + "/*.png");
+    }
+
+    private Map<String, Object> settings() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("quick", options.quick());
+        s.put("tuned", options.tuned());
+        s.put("topologyOverrides", overrides(true).stream().filter(o -> !o.equals("-c")).toList());
+        s.put("matchers", options.matchers());
+        s.put("workers", options.workers());
+        s.put("warmupSeconds", options.warmupSeconds());
+        s.put("measureSeconds", options.measureSeconds());
+        s.put("cluster", "whale local-cluster up --supervisors 2 --slots 4 (private network namespace, loopback only)");
+        s.put("topology", "1 spout (acking off) -> all grouping -> P matchers (nearest of " + MatcherBolt.POINTS + " points)");
+        s.put("workerHeap", BenchTopology.WORKER_HEAP);
+        s.put("cpus", Runtime.getRuntime().availableProcessors());
+        return s;
+    }
+
+    private List<String> overrides(boolean woc) {
+        List<String> args = new ArrayList<>(List.of("-c", "whale.woc.enabled=" + woc));
+        if (options.tuned()) {
+            args.addAll(List.of("-c", TUNED_WAIT));
+        }
+        return args;
+    }
+
+    private PointResult measure(BenchPoint point) throws IOException, InterruptedException {
+        Path reports = options.out().resolve("reports").resolve(point.name());
+        deleteReports(reports);
+        List<String> submit = new ArrayList<>(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString()));
+        submit.addAll(overrides(point.woc()));
+        submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
+            String.valueOf(point.matchers()), String.valueOf(point.workers()), reports.toString()));
+        String started = Instant.now().toString();
+        session.whaleQuietly(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString(), "kill", point.name(), "-w", "1"));
+        session.whale(submit);
+        Set<Long> pids = Set.of();
+        try {
+            awaitAllTasksRunning(reports, point.matchers() + 1);
+            TimeUnit.SECONDS.sleep(options.warmupSeconds());
+            List<TaskReport> first = TaskReport.readAll(reports);
+            long spoutPid = first.stream().filter(r -> r.role() == TaskReport.Role.SPOUT).findFirst().orElseThrow().pid();
+            double cpu0 = ProcFiles.cpuSecondsOf(spoutPid);
+            long bytes0 = ProcFiles.loopbackBytes();
+            long t0 = System.nanoTime();
+            TimeUnit.SECONDS.sleep(options.measureSeconds());
+            List<TaskReport> last = TaskReport.readAll(reports);
+            double cpu1 = ProcFiles.cpuSecondsOf(spoutPid);
+            long bytes1 = ProcFiles.loopbackBytes();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            Window window = Window.between(first, last);
+            pids = window.workerPids();
+            return PointResult.of(point, window, seconds, cpu1 - cpu0, bytes1 - bytes0, started, ProcFiles.loadAverage()[0]);
+        } finally {
+            session.whaleQuietly(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString(), "kill", point.name(), "-w", "1"));
+            awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
+        }
+    }
+
+    /** Every task has reported and counted something, so the workers are up and the orders flow. */
+    private static void awaitAllTasksRunning(Path reports, int tasks) throws InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            List<TaskReport> seen = TaskReport.readAll(reports);
+            if (seen.size() == tasks && seen.stream().allMatch(r -> r.count() > 0)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(seen.size() + "/" + tasks + " tasks running after " + START_TIMEOUT + " in " + reports);
+            }
+            TimeUnit.MILLISECONDS.sleep(500);
+        }
+    }
+
+    /** The next point must not share the CPUs with this one's workers. */
+    private static void awaitGone(Set<Long> pids) throws InterruptedException {
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        while (pids.stream().anyMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("workers " + pids + " still running " + STOP_TIMEOUT + " after the kill");
+            }
+            TimeUnit.MILLISECONDS.sleep(250);
+        }
+    }
+
+    private static void deleteReports(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    private void save(Map<String, Object> json, List<PointResult> results) throws IOException {
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.out().resolve("results.json").toFile(), json);
+        BenchPlots.write(results, options.out());
+    }
+}

@@ -1,0 +1,62 @@
+package io.whale.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WindowTest {
+    private static final long T0 = 1_000_000_000L;
+
+    @Test
+    void ratesComeFromEachTasksOwnReportTimesAndLatencyOnlyFromTheWindow(@TempDir Path dir) {
+        Histogram before = new Histogram(3);
+        before.recordValueWithCount(100_000, 1_000);
+        Histogram after = before.copy();
+        after.recordValueWithCount(2_000, 500);
+        after.recordValueWithCount(8_000, 500);
+        new TaskReport(TaskReport.Role.SPOUT, 1, 11, 16100, T0, 1_000, null).writeTo(dir.resolve("start"));
+        new TaskReport(TaskReport.Role.MATCHER, 2, 11, 16100, T0, 1_000, before).writeTo(dir.resolve("start"));
+        new TaskReport(TaskReport.Role.MATCHER, 3, 12, 16110, T0, 500, before).writeTo(dir.resolve("start"));
+        new TaskReport(TaskReport.Role.SPOUT, 1, 11, 16100, T0 + 2_000_000, 3_000, null).writeTo(dir.resolve("end"));
+        new TaskReport(TaskReport.Role.MATCHER, 2, 11, 16100, T0 + 1_000_000, 2_000, after).writeTo(dir.resolve("end"));
+        new TaskReport(TaskReport.Role.MATCHER, 3, 12, 16110, T0 + 4_000_000, 2_500, before).writeTo(dir.resolve("end"));
+
+        Window w = Window.between(TaskReport.readAll(dir.resolve("start")), TaskReport.readAll(dir.resolve("end")));
+
+        assertEquals(1_000, w.emittedPerSecond(), 1e-9);
+        assertEquals(1_000 + 500, w.deliveriesPerSecond(), 1e-9);
+        assertEquals(2_000, w.emitted());
+        assertEquals(3_000, w.delivered());
+        assertEquals(1_000, w.latencyMicros().getTotalCount());
+        assertEquals(2_000, w.latencyMicros().getValueAtPercentile(50), 2);
+        assertEquals(8_000, w.latencyMicros().getMaxValue(), 8);
+        assertEquals(11, w.spoutPid());
+        assertEquals(Set.of(11L, 12L), w.workerPids());
+    }
+
+    @Test
+    void aTaskRestartedInAnotherWorkerInsideTheWindowIsAnError() {
+        TaskReport start = new TaskReport(TaskReport.Role.SPOUT, 1, 11, 16100, T0, 10, null);
+        TaskReport restarted = new TaskReport(TaskReport.Role.SPOUT, 1, 99, 16100, T0 + 1_000_000, 5, null);
+        assertThrows(IllegalStateException.class, () -> Window.between(List.of(start), List.of(restarted)));
+    }
+
+    @Test
+    void perTupleFiguresDivideByTheTuplesEmittedInTheWindow() {
+        Histogram latency = new Histogram(3);
+        latency.recordValue(1_500);
+        Window w = new Window(2_000, 8_000, 20_000, 80_000, latency, 11, Set.of(11L, 12L));
+        PointResult r = PointResult.of(new BenchPoint(4, 2, true), w, 10, 0.5, 1_000_000, "t", 1.0);
+        assertEquals(25, r.sourceCpuMicrosPerTuple(), 1e-9);
+        assertEquals(50, r.wireBytesPerTuple(), 1e-9);
+        assertEquals(4, r.deliveriesPerEmitted(), 1e-9);
+        assertEquals(1.5, r.p99Millis(), 0.01);
+        assertEquals(2, r.workerProcesses());
+    }
+}
