@@ -20,11 +20,13 @@ import java.util.zip.CRC32C;
  */
 public final class BatchTupleCodec {
     public static final byte MAGIC = (byte) 0xB7;
-    public static final byte VERSION = 1;
+    /** Version 2 writes the destination tasks as varint deltas (version 1 used 4 bytes per task). */
+    public static final byte VERSION = 2;
     static final int FLAG_MESSAGE_IDS = 1;
     static final int MAX_U16 = 0xFFFF;
-    /** magic, version, flags, source task, stream length, destination count, values length, CRC. */
-    static final int MIN_FRAME_BYTES = 1 + 1 + 1 + 4 + 2 + 2 + 4 + 4;
+    /** magic, version, flags, source task, stream length, destination count, one destination, values length, CRC. */
+    static final int MIN_FRAME_BYTES = 1 + 1 + 1 + 4 + 2 + 2 + 1 + 4 + 4;
+    private static final int MAX_VARINT_BYTES = 5;
     private static final int CRC_BYTES = 4;
 
     private BatchTupleCodec() {
@@ -47,7 +49,7 @@ public final class BatchTupleCodec {
         if (messageIds != null && messageIds.size() != destTasks.length) {
             throw new IllegalArgumentException("one message id per destination task expected");
         }
-        long size = MIN_FRAME_BYTES + streamBytes.length + 4L * destTasks.length + values.length;
+        long size = MIN_FRAME_BYTES - 1 + streamBytes.length + destinationBytes(destTasks) + values.length;
         if (messageIds != null) {
             for (Map<Long, Long> ids : messageIds) {
                 size += 4 + 16L * ids.size();
@@ -61,8 +63,10 @@ public final class BatchTupleCodec {
         buf.putInt(sourceTask);
         buf.putShort((short) streamBytes.length).put(streamBytes);
         buf.putShort((short) destTasks.length);
+        int previous = 0;
         for (int task : destTasks) {
-            buf.putInt(task);
+            putVarInt(buf, zigZag(task - previous));
+            previous = task;
         }
         if (messageIds != null) {
             for (Map<Long, Long> ids : messageIds) {
@@ -117,10 +121,12 @@ public final class BatchTupleCodec {
         if (destCount == 0) {
             throw new MalformedBatchTupleException("BatchTuple frame has no destination task");
         }
-        requireRemaining(buf, 4L * destCount, "destination tasks");
+        requireRemaining(buf, destCount, "destination tasks");
         int[] destTasks = new int[destCount];
+        int previous = 0;
         for (int i = 0; i < destCount; i++) {
-            destTasks[i] = buf.getInt();
+            previous += unZigZag(readVarInt(buf));
+            destTasks[i] = previous;
         }
         List<Map<Long, Long>> messageIds = null;
         if ((flags & FLAG_MESSAGE_IDS) != 0) {
@@ -164,6 +170,60 @@ public final class BatchTupleCodec {
             anchors.put(buf.getLong(), buf.getLong());
         }
         return anchors;
+    }
+
+    /**
+     * Destination tasks go as the zigzag varint of the difference to the previous task (the first to 0): the
+     * tasks of one worker are usually close, so most take one byte instead of four.
+     */
+    private static long destinationBytes(int[] destTasks) {
+        long bytes = 0;
+        int previous = 0;
+        for (int task : destTasks) {
+            bytes += varIntBytes(zigZag(task - previous));
+            previous = task;
+        }
+        return bytes;
+    }
+
+    private static int zigZag(int n) {
+        return (n << 1) ^ (n >> 31);
+    }
+
+    private static int unZigZag(int n) {
+        return (n >>> 1) ^ -(n & 1);
+    }
+
+    private static int varIntBytes(int value) {
+        int bytes = 1;
+        while ((value & ~0x7F) != 0) {
+            value >>>= 7;
+            bytes++;
+        }
+        return bytes;
+    }
+
+    private static void putVarInt(ByteBuffer buf, int value) {
+        while ((value & ~0x7F) != 0) {
+            buf.put((byte) ((value & 0x7F) | 0x80));
+            value >>>= 7;
+        }
+        buf.put((byte) value);
+    }
+
+    private static int readVarInt(ByteBuffer buf) {
+        int value = 0;
+        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
+            byte b = buf.get();
+            if (i == MAX_VARINT_BYTES - 1 && (b & 0xF0) != 0) {
+                throw new MalformedBatchTupleException("BatchTuple destination task varint overflows 32 bits");
+            }
+            value |= (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new MalformedBatchTupleException("BatchTuple destination task varint longer than " + MAX_VARINT_BYTES + " bytes");
     }
 
     private static void requireRemaining(ByteBuffer buf, long needed, String what) {

@@ -55,12 +55,39 @@ class BatchTupleCodecTest {
     void lengthsLargerThanTheFrameAreRejectedBeforeAllocating() {
         byte[] frame = BatchTupleCodec.encode(1, "s", new int[] {2, 3}, List.of(Map.of(1L, 2L), Map.of(3L, 4L)),
                                               serializer.serialize(List.of("x")));
-        int anchorCountOffset = 3 + 4 + 2 + 1 + 2 + 8;
+        // header, source task, stream length, "s", destination count, tasks 2 and 3 as one-byte varint deltas
+        int anchorCountOffset = 3 + 4 + 2 + 1 + 2 + 2;
         ByteBuffer.wrap(frame).putInt(anchorCountOffset, Integer.MAX_VALUE);
         BatchTupleFuzzTest.reseal(frame);
 
         MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(frame));
         assertTrue(e.getMessage().contains("message id anchors"), e.getMessage());
+    }
+
+    @Example
+    void nearbyDestinationTasksTakeOneByteEach() {
+        byte[] values = serializer.serialize(List.of("x"));
+        int[] tasks = new int[32];
+        for (int i = 0; i < tasks.length; i++) {
+            tasks[i] = 40 + 2 * i;
+        }
+        byte[] one = BatchTupleCodec.encode(1, "s", new int[] {40}, null, values);
+        byte[] all = BatchTupleCodec.encode(1, "s", tasks, null, values);
+        assertEquals(tasks.length - 1, all.length - one.length, "one byte per further destination task");
+        assertArrayEquals(tasks, BatchTupleCodec.decode(all).destTasks());
+    }
+
+    @Example
+    void overlongDestinationVarintIsRejected() {
+        byte[] frame = BatchTupleCodec.encode(1, "s", new int[] {2}, null, serializer.serialize(List.of("x")));
+        byte[] longer = new byte[frame.length + 5];
+        int dest = 3 + 4 + 2 + 1 + 2;
+        System.arraycopy(frame, 0, longer, 0, dest);
+        java.util.Arrays.fill(longer, dest, dest + 6, (byte) 0xFF);
+        System.arraycopy(frame, dest + 1, longer, dest + 6, frame.length - dest - 1);
+        BatchTupleFuzzTest.reseal(longer);
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(longer));
+        assertTrue(e.getMessage().contains("varint"), e.getMessage());
     }
 
     @Example
