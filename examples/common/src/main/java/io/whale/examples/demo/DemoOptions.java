@@ -14,6 +14,9 @@ public final class DemoOptions {
     @Option(names = "--workers", defaultValue = "2", description = "worker processes (default: ${DEFAULT-VALUE})")
     int workers;
 
+    @Option(names = "--matchers", defaultValue = "4", description = "matcher parallelism (default: ${DEFAULT-VALUE})")
+    int matchers;
+
     @Option(names = "--partitions", defaultValue = "4", description = "partitions of each Kafka topic (default: ${DEFAULT-VALUE})")
     int partitions;
 

@@ -52,11 +52,10 @@ public final class KafkaExampleDemo {
     }
 
     /**
-     * @param topologyArgs    the topology main's application options (the demo adds bootstrap, workers and reporting)
      * @param expectedResults how many results the dataset gives when it is known, else 0
      * @return the exit code: 0 when the topology produced results
      */
-    public int run(List<Generation> dataset, List<String> topologyArgs, long expectedResults) throws IOException, InterruptedException {
+    public int run(List<Generation> dataset, long expectedResults) throws IOException, InterruptedException {
         Path kafkaDir = dir.resolve("kafka");
         Path report = dir.resolve(application + "-report.jsonl");
         List<String> clusterConf = List.of("--config", dir.resolve("conf/storm.yaml").toString());
@@ -82,9 +81,8 @@ public final class KafkaExampleDemo {
 
             session.onClose("killing the topology " + application,
                 () -> session.whaleQuietly(concat(clusterConf, List.of("kill", application, "-w", "1"))));
-            List<String> mainArgs = new ArrayList<>(List.of("--bootstrap", options.bootstrap(), "--workers", Integer.toString(options.workers),
-                "--report-interval-s", Integer.toString(options.reportIntervalSeconds)));
-            mainArgs.addAll(topologyArgs);
+            List<String> mainArgs = List.of("--bootstrap", options.bootstrap(), "--workers", Integer.toString(options.workers),
+                "--matchers", Integer.toString(options.matchers), "--report-interval-s", Integer.toString(options.reportIntervalSeconds));
             DemoSession.step("submitting the " + application + " topology: " + String.join(" ", mainArgs));
             List<String> submit = new ArrayList<>(clusterConf);
             submit.addAll(DemoSession.overridesFromCommandLine());

@@ -31,9 +31,6 @@ public final class RideHailingDemo implements Callable<Integer> {
     @Option(names = "--orders", defaultValue = "100000", description = "order records (default: ${DEFAULT-VALUE})")
     long orders;
 
-    @Option(names = "--matchers", defaultValue = "4", description = "matcher parallelism (default: ${DEFAULT-VALUE})")
-    int matchers;
-
     public static void main(String[] args) {
         System.exit(new CommandLine(new RideHailingDemo()).execute(args));
     }
@@ -46,6 +43,6 @@ public final class RideHailingDemo implements Callable<Integer> {
                 "--records", Long.toString(positions), "--drivers", Integer.toString(drivers), "--seed", seed)),
             new Generation(orders + " orders", List.of("ridehailing-orders", "--records", Long.toString(orders), "--seed", seed)));
         return new KafkaExampleDemo("ridehailing", "orders dispatched", RideHailingMain.class, demo)
-            .run(dataset, List.of("--matchers", Integer.toString(matchers)), orders);
+            .run(dataset, orders);
     }
 }

@@ -25,9 +25,6 @@ public final class StockDemo implements Callable<Integer> {
     @Option(names = "--records", defaultValue = "100000", description = "order records (default: ${DEFAULT-VALUE})")
     long records;
 
-    @Option(names = "--matchers", defaultValue = "4", description = "matcher parallelism (default: ${DEFAULT-VALUE})")
-    int matchers;
-
     public static void main(String[] args) {
         System.exit(new CommandLine(new StockDemo()).execute(args));
     }
@@ -37,6 +34,6 @@ public final class StockDemo implements Callable<Integer> {
         List<Generation> dataset = List.of(new Generation(records + " buy and sell orders over 6,649 symbols",
             List.of("stock", "--records", Long.toString(records), "--seed", Long.toString(demo.seed()))));
         return new KafkaExampleDemo("stock", "deals", StockMain.class, demo)
-            .run(dataset, List.of("--matchers", Integer.toString(matchers)), 0);
+            .run(dataset, 0);
     }
 }
