@@ -24,9 +24,6 @@ class SmokeClusterIT {
     private static final String VERSION = System.getProperty("whale.version");
     private static final int TUPLES = 1_000;
     private static final int TASKS = 4;
-    /** Workers print their metrics to worker.log, so the test can read Whale's counters. */
-    private static final String CONSOLE_METRICS = "topology.metrics.reporters=[{\"class\":"
-        + "\"org.apache.storm.metrics2.reporters.ConsoleStormReporter\",\"report.period\":5,\"report.period.units\":\"SECONDS\"}]";
 
     @Test
     void everyBoltTaskReceivesEveryTupleAcrossWorkerProcesses() throws Exception {
@@ -34,7 +31,7 @@ class SmokeClusterIT {
         Path dir = Path.of("target/e2e-cluster").toAbsolutePath();
 
         WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
-            List.of(WhaleCli.BIN.toString(), "-c", CONSOLE_METRICS, "demo", "smoke",
+            List.of(WhaleCli.BIN.toString(), "-c", WorkerLogs.CONSOLE_METRICS, "demo", "smoke",
                 "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(TASKS), "--workers", "2"));
         System.out.println(run.output());
         assertTrue(run.output().contains("running the demo in a private network namespace"), run.output());
@@ -58,32 +55,11 @@ class SmokeClusterIT {
         try (Stream<Path> pids = Files.list(dir.resolve("pids"))) {
             assertEquals(0, pids.count(), "every daemon was stopped by its pid");
         }
-        String workerLogs = workerLogs(dir.resolve("logs"));
+        WorkerLogs workerLogs = WorkerLogs.under(dir.resolve("logs"));
         assertTrue(workerLogs.contains("Worker core: Whale " + VERSION + " (Apache Storm 2.8.3)"));
         // conf/storm.yaml switches worker-oriented communication on: the broadcast crossed workers as frames.
         assertTrue(workerLogs.contains("Worker-oriented communication (whale.woc.enabled): on"));
-        assertTrue(lastCount(workerLogs, "woc-frames-received") > 0, "no BatchTuple frame arrived");
-        assertEquals(0, lastCount(workerLogs, "woc-frames-malformed"));
-    }
-
-    private static String workerLogs(Path logs) throws Exception {
-        StringBuilder all = new StringBuilder();
-        try (Stream<Path> files = Files.walk(logs)) {
-            for (Path f : files.filter(f -> f.getFileName().toString().equals("worker.log")).toList()) {
-                all.append(Files.readString(f));
-            }
-        }
-        return all.toString();
-    }
-
-    /** The largest count the console metrics reporter printed for a counter, over all workers. */
-    private static long lastCount(String logs, String counter) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-" + counter + "\\R.*count = (\\d+)").matcher(logs);
-        long max = -1;
-        while (m.find()) {
-            max = Math.max(max, Long.parseLong(m.group(1)));
-        }
-        assertTrue(max >= 0, "the metrics reporter never printed " + counter);
-        return max;
+        assertTrue(workerLogs.lastCount("woc-frames-received") > 0, "no BatchTuple frame arrived");
+        assertEquals(0, workerLogs.lastCount("woc-frames-malformed"));
     }
 }

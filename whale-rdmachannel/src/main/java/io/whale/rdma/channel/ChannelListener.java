@@ -9,6 +9,10 @@ public interface ChannelListener {
     default void onDisconnected(String peer, String reason) {
     }
 
+    /** A notice from the receiver ({@link ChannelServer#broadcast}); valid only during the call. */
+    default void onNotice(java.nio.ByteBuffer notice) {
+    }
+
     /** The channel gave up (secret refused, or reconnect attempts exhausted); sends now throw. */
     default void onFailed(String peer, String reason) {
     }

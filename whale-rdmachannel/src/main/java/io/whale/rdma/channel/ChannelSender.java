@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
 public final class ChannelSender implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChannelSender.class);
     static final int FRAME_HEADER = Integer.BYTES;
+    private static final ByteBuffer NO_HEADER = ByteBuffer.allocate(0);
 
     /** Life cycle of the connection behind the channel. */
     public enum State { CONNECTING, CONNECTED, DISCONNECTED, FAILED, CLOSED }
@@ -90,7 +91,15 @@ public final class ChannelSender implements AutoCloseable {
      * @throws IllegalArgumentException when the message can never fit the ring
      */
     public void send(ByteBuffer message, Duration timeout) {
-        if (!offer(message, timeout.toNanos())) {
+        send(NO_HEADER, message, timeout);
+    }
+
+    /**
+     * Writes one message made of {@code header} then {@code body} (gathered into the ring, no intermediate copy),
+     * waiting up to {@code timeout} for ring space; same contract as {@link #send(ByteBuffer, Duration)}.
+     */
+    public void send(ByteBuffer header, ByteBuffer body, Duration timeout) {
+        if (!offer(header, body, timeout.toNanos())) {
             lock.lock();
             try {
                 throw new BackpressureException("ring to " + remote + " is full (" + index.used() + " of "
@@ -104,11 +113,16 @@ public final class ChannelSender implements AutoCloseable {
 
     /** Writes one message if the ring has room now; false signals backpressure. */
     public boolean trySend(ByteBuffer message) {
-        return offer(message, 0);
+        return offer(NO_HEADER, message, 0);
     }
 
-    private boolean offer(ByteBuffer message, long timeoutNanos) {
-        int length = message.remaining();
+    /** Writes {@code header} then {@code body} as one message if the ring has room now; false otherwise. */
+    public boolean trySend(ByteBuffer header, ByteBuffer body) {
+        return offer(header, body, 0);
+    }
+
+    private boolean offer(ByteBuffer header, ByteBuffer body, long timeoutNanos) {
+        int length = header.remaining() + body.remaining();
         int frame = FRAME_HEADER + length;
         if (frame > index.capacity()) {
             throw new IllegalArgumentException("message of " + length + " bytes cannot fit the ring of "
@@ -134,7 +148,8 @@ public final class ChannelSender implements AutoCloseable {
             }
             int offset = index.offsetOf(start);
             ringView.putInt(offset, length);
-            ringView.put(offset + FRAME_HEADER, message, message.position(), length);
+            ringView.put(offset + FRAME_HEADER, header, header.position(), header.remaining());
+            ringView.put(offset + FRAME_HEADER + header.remaining(), body, body.position(), body.remaining());
             if (openStart < 0) {
                 openStart = start;
             }
@@ -240,6 +255,15 @@ public final class ChannelSender implements AutoCloseable {
                         + config.handshakeTimeoutMillis() + " ms");
             }
         }, config.handshakeTimeoutMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private boolean isCurrent(RdmaEndpoint candidate) {
+        lock.lock();
+        try {
+            return endpoint == candidate;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private boolean currentEndpointStillHandshaking(RdmaEndpoint candidate) {
@@ -414,6 +438,11 @@ public final class ChannelSender implements AutoCloseable {
         }
     }
 
+    /** Capacity of the ring: the most bytes that can wait unconsumed. */
+    public long ringBytes() {
+        return index.capacity();
+    }
+
     public InetSocketAddress remote() {
         return remote;
     }
@@ -468,6 +497,11 @@ public final class ChannelSender implements AutoCloseable {
             switch (type) {
                 case Control.WELCOME -> onWelcome(from, message);
                 case Control.CONSUMED -> onConsumed(from, message);
+                case Control.NOTICE -> {
+                    if (isCurrent(from)) {
+                        listener.onNotice(message);
+                    }
+                }
                 case Control.REJECT -> {
                     String reason = Control.text(message);
                     lock.lock();

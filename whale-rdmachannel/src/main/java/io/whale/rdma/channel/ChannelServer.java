@@ -3,8 +3,11 @@ package io.whale.rdma.channel;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +21,10 @@ public final class ChannelServer implements AutoCloseable {
     private static final int REMEMBERED_CHANNELS = 4096;
 
     private final InboundHandler handler;
+    private final RdmaEngine engine;
     private final RdmaListener listener;
+    /** Sessions past the handshake; progress thread only. */
+    private final Set<InboundSession> admitted = new HashSet<>();
     private final AtomicLong refused = new AtomicLong();
     /** Progress thread only. */
     private final Map<Long, Long> lastDelivered = new LinkedHashMap<>(16, 0.75f, true) {
@@ -30,6 +36,7 @@ public final class ChannelServer implements AutoCloseable {
 
     ChannelServer(RdmaEngine engine, Handshake handshake, InetSocketAddress bindAddress, InboundHandler handler) {
         this.handler = handler;
+        this.engine = engine;
         this.listener = engine.listen(bindAddress,
                 endpoint -> new InboundSession(this, engine, handshake, endpoint));
     }
@@ -45,6 +52,31 @@ public final class ChannelServer implements AutoCloseable {
 
     void countRefused() {
         refused.incrementAndGet();
+    }
+
+    /**
+     * Sends a small notice to the sender of every admitted channel (receiver to sender, two-sided). Thread-safe;
+     * notices to one sender arrive in the order they were broadcast.
+     */
+    public void broadcast(ByteBuffer notice) {
+        ByteBuffer message = Control.notice(notice);
+        engine.execute(() -> {
+            for (InboundSession session : admitted) {
+                session.sendNotice(message.duplicate());
+            }
+        });
+    }
+
+    void admitted(InboundSession session) {
+        admitted.add(session);
+        ByteBuffer greeting = handler.greeting();
+        if (greeting != null) {
+            session.sendNotice(Control.notice(greeting));
+        }
+    }
+
+    void closed(InboundSession session) {
+        admitted.remove(session);
     }
 
     long lastDelivered(long channelId) {

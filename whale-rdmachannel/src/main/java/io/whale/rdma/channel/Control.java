@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
  *   RING     sender -> receiver  address, length, first seq, key   sent only after WELCOME proved the peer
  *   BATCH    sender -> receiver  seq, start counter, length, message count
  *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released
+ *   NOTICE   receiver -> sender  payload                            application notice (Storm: backpressure, load)
  * </pre>
  */
 final class Control {
@@ -22,6 +23,9 @@ final class Control {
     static final byte RING = 4;
     static final byte BATCH = 5;
     static final byte CONSUMED = 6;
+    static final byte NOTICE = 7;
+    /** Notices are small status messages, never data. */
+    static final int MAX_NOTICE_BYTES = 64 * 1024;
 
     private Control() {
     }
@@ -52,6 +56,14 @@ final class Control {
 
     static ByteBuffer consumed(long seq, long end) {
         return ByteBuffer.allocate(1 + 8 + 8).put(CONSUMED).putLong(seq).putLong(end).flip();
+    }
+
+    static ByteBuffer notice(ByteBuffer payload) {
+        if (payload.remaining() > MAX_NOTICE_BYTES) {
+            throw new IllegalArgumentException("notice of " + payload.remaining() + " bytes exceeds "
+                    + MAX_NOTICE_BYTES);
+        }
+        return ByteBuffer.allocate(1 + payload.remaining()).put(NOTICE).put(payload.duplicate()).flip();
     }
 
     static byte[] bytes(ByteBuffer message, int length) {

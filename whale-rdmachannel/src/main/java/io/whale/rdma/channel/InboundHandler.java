@@ -9,6 +9,14 @@ package io.whale.rdma.channel;
 public interface InboundHandler {
     void onBatch(InboundBatch batch);
 
+    /**
+     * The notice sent to every sender right after its handshake (Storm: the worker's current backpressure
+     * status), or null for none. Called on the progress thread.
+     */
+    default java.nio.ByteBuffer greeting() {
+        return null;
+    }
+
     /** A sender's connection ended; batches already delivered stay valid until released. */
     default void onChannelLost(String peer, String reason) {
     }

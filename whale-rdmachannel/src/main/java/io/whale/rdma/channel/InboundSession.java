@@ -93,6 +93,7 @@ final class InboundSession implements EndpointHandler {
         long lastDelivered = server.lastDelivered(channelId);
         endpoint.send(Control.welcome(handshake.welcomeMac(channelId, nonce), lastDelivered), Completion.IGNORE);
         phase = Phase.AWAIT_RING;
+        server.admitted(this);
     }
 
     private void onRing(ByteBuffer message) {
@@ -151,6 +152,12 @@ final class InboundSession implements EndpointHandler {
         }
     }
 
+    void sendNotice(ByteBuffer notice) {
+        if (phase == Phase.AWAIT_RING || phase == Phase.STREAMING) {
+            endpoint.send(notice, Completion.IGNORE);
+        }
+    }
+
     void release(InboundBatch batch) {
         engine.execute(() -> onReleased(batch));
     }
@@ -185,6 +192,7 @@ final class InboundSession implements EndpointHandler {
         }
         boolean wasStreaming = phase == Phase.STREAMING;
         phase = Phase.CLOSED;
+        server.closed(this);
         fetched.clear();
         if (senderRing != null) {
             senderRing.close();

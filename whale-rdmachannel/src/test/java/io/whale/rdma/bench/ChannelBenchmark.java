@@ -6,13 +6,10 @@ import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.channel.ChannelListener;
 import io.whale.rdma.channel.ChannelSender;
 import io.whale.rdma.channel.RdmaTransport;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,9 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -46,10 +40,10 @@ public final class ChannelBenchmark {
     private static final double LIGHT_LOAD_BYTES_PER_SECOND = 50e6;
 
     private final double seconds = Double.parseDouble(System.getProperty("bench.seconds", "1.0"));
-    private final BlockingQueue<String> results = new LinkedBlockingQueue<>();
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private int runs;
     private InetSocketAddress receiver;
+    private BenchChild child;
 
     record Point(String sweep, int messageBytes, int mmsBytes, double wtlMillis, double offeredPerSecond,
                  long messages, double seconds, double messagesPerSecond, double megabytesPerSecond,
@@ -63,9 +57,9 @@ public final class ChannelBenchmark {
     }
 
     private void run(Path out) throws Exception {
-        Process child = startReceiver();
-        try {
-            receiver = new InetSocketAddress("127.0.0.1", Integer.parseInt(results.poll(60, TimeUnit.SECONDS)));
+        try (BenchChild started = BenchChild.start("256m", BenchReceiver.class, SECRET)) {
+            child = started;
+            receiver = new InetSocketAddress("127.0.0.1", child.port(Duration.ofSeconds(60)));
             double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
             measure("warm-up", 1024, 256 * KIB, 1, 0, false);
             List<Point> bySize = new ArrayList<>();
@@ -86,7 +80,7 @@ public final class ChannelBenchmark {
                 lightLoad.add(print(measure("light-load", size, 256 * KIB, 1, rate, true)));
             }
             Map<String, Object> report = new LinkedHashMap<>();
-            report.put("transport", "UCX " + ucxEnvironment());
+            report.put("transport", "UCX " + BenchChild.ucxEnvironment());
             report.put("secondsPerPoint", seconds);
             report.put("cpus", Runtime.getRuntime().availableProcessors());
             report.put("loadAverageBefore", loadBefore); // other processes share these cores
@@ -104,46 +98,7 @@ public final class ChannelBenchmark {
             plot(out.resolve("rdma-channel-wtl"), "Wait Time Limit (ms), 256 B at 20k msg/s", byWtl,
                     Point::wtlMillis, false);
             System.out.println("wrote " + out.toAbsolutePath() + "/rdma-channel.json and rdma-channel-*.png");
-        } finally {
-            child.destroy();
-            if (!child.waitFor(10, TimeUnit.SECONDS)) {
-                child.destroyForcibly();
-            }
         }
-    }
-
-    private static String ucxEnvironment() {
-        StringBuilder text = new StringBuilder();
-        System.getenv().entrySet().stream().filter(e -> e.getKey().startsWith("UCX_TLS")
-                || e.getKey().startsWith("UCX_NET_DEVICES")).sorted(Map.Entry.comparingByKey())
-                .forEach(e -> text.append(e.getKey()).append('=').append(e.getValue()).append(' '));
-        return text.length() == 0 ? "default transports" : text.toString().trim();
-    }
-
-    private Process startReceiver() throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), BenchReceiver.class.getName(), SECRET)
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().putIfAbsent("UCX_LOG_LEVEL", "error");
-        Process child = builder.start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    if (line.startsWith("LISTENING ")) {
-                        results.add(line.substring("LISTENING ".length()));
-                    } else if (line.startsWith("RESULT ")) {
-                        results.add(line.substring("RESULT ".length()));
-                    }
-                }
-            } catch (IOException ignored) {
-                // receiver gone
-            }
-        }, "bench-receiver-stdout");
-        reader.setDaemon(true);
-        reader.start();
-        return child;
     }
 
     /**
@@ -192,10 +147,7 @@ public final class ChannelBenchmark {
             elapsed = (System.nanoTime() - start) / 1e9;
             batches = sender.batchesSent();
         }
-        String line = results.poll(60, TimeUnit.SECONDS);
-        if (line == null) {
-            throw new IllegalStateException("no result from the benchmark receiver for run " + run);
-        }
+        String line = child.result(Duration.ofSeconds(60));
         @SuppressWarnings("unchecked")
         Map<String, Object> received = json.readValue(line, Map.class);
         long delivered = ((Number) received.get("messages")).longValue();

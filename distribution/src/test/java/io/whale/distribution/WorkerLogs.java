@@ -1,0 +1,42 @@
+package io.whale.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** The worker.log files of a local cluster, read together, and the counters Storm's console reporter printed in them. */
+record WorkerLogs(String text) {
+    /** Workers print their metrics to worker.log with this reporter, so tests can read Whale's counters. */
+    static final String CONSOLE_METRICS = "topology.metrics.reporters=[{\"class\":"
+        + "\"org.apache.storm.metrics2.reporters.ConsoleStormReporter\",\"report.period\":5,\"report.period.units\":\"SECONDS\"}]";
+
+    static WorkerLogs under(Path logs) throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.walk(logs)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().equals("worker.log")).toList()) {
+                all.append(Files.readString(f));
+            }
+        }
+        return new WorkerLogs(all.toString());
+    }
+
+    boolean contains(String line) {
+        return text.contains(line);
+    }
+
+    /** The largest count the console metrics reporter printed for a counter, over all workers. */
+    long lastCount(String counter) {
+        Matcher m = Pattern.compile("-" + counter + "\\R.*count = (\\d+)").matcher(text);
+        long max = -1;
+        while (m.find()) {
+            max = Math.max(max, Long.parseLong(m.group(1)));
+        }
+        assertTrue(max >= 0, "the metrics reporter never printed " + counter);
+        return max;
+    }
+}

@@ -1,0 +1,177 @@
+package io.whale.rdma.storm;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.storm.grouping.Load;
+import org.apache.storm.messaging.ConnectionWithStatus;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.BackPressureStatus;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Two workers' messaging contexts in one JVM (two UCX engines) on 127.0.0.1, through Storm's IContext API. */
+@Timeout(90)
+class RdmaContextTest {
+    private static final String TOPOLOGY = "topo-1-1700000000";
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private final List<RdmaContext> contexts = new ArrayList<>();
+
+    private RdmaContext context(String authPayload, int ringBytes) {
+        Map<String, Object> conf = new HashMap<>();
+        conf.put("storm.zookeeper.topology.auth.payload", authPayload);
+        conf.put(RdmaContext.BIND_HOST, "127.0.0.1");
+        conf.put("whale.rdma.ring.bytes", ringBytes);
+        conf.put("whale.rdma.mms.bytes", Math.min(ringBytes, 256 * 1024));
+        conf.put("whale.rdma.reconnect.min.ms", 50);
+        conf.put("whale.rdma.reconnect.max.ms", 200);
+        RdmaContext context = new RdmaContext();
+        context.prepare(conf, null);
+        contexts.add(context);
+        return context;
+    }
+
+    private RdmaContext context(String authPayload) {
+        return context(authPayload, 4 * 1024 * 1024);
+    }
+
+    @AfterEach
+    void terminate() {
+        contexts.forEach(RdmaContext::term);
+    }
+
+    private static AtomicBoolean[] flags(int tasks) {
+        AtomicBoolean[] flags = new AtomicBoolean[tasks];
+        Arrays.setAll(flags, i -> new AtomicBoolean());
+        return flags;
+    }
+
+    private static void awaitReady(IConnection client) {
+        await().atMost(DEADLINE).until(() -> ((ConnectionWithStatus) client).status() == ConnectionWithStatus.Status.Ready);
+    }
+
+    private static TaskMessage message(int i) {
+        byte[] payload = new byte[1 + i % 700];
+        Arrays.fill(payload, (byte) i);
+        payload[0] = (byte) (i >>> 8);
+        return new TaskMessage(i % 5 == 0 ? -7000 : i % 17, payload);
+    }
+
+    @Test
+    void shouldDeliverTaskMessagesInSendOrderToTheWorkersCallback() {
+        List<TaskMessage> received = new CopyOnWriteArrayList<>();
+        IConnection server = context("payload-a").bind(TOPOLOGY, 0, received::addAll, null);
+        IConnection client = context("payload-a").connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(17));
+        awaitReady(client);
+
+        int count = 5_000;
+        List<TaskMessage> sent = new ArrayList<>();
+        for (int batch = 0; batch < 10; batch++) {
+            List<TaskMessage> messages = new ArrayList<>();
+            for (int i = batch * count / 10; i < (batch + 1) * count / 10; i++) {
+                messages.add(message(i));
+            }
+            sent.addAll(messages);
+            client.send(messages.iterator());
+        }
+
+        await().atMost(DEADLINE).until(() -> received.size() >= count);
+        assertEquals(count, received.size());
+        for (int i = 0; i < count; i++) {
+            assertEquals(sent.get(i).task(), received.get(i).task(), "task of message " + i);
+            assertTrue(Arrays.equals(sent.get(i).message(), received.get(i).message()), "payload of message " + i);
+        }
+    }
+
+    @Test
+    void shouldSendTheWorkersBackpressureStatusToNewAndConnectedSenders() {
+        RdmaContext receiving = context("payload-a");
+        IConnection server = receiving.bind(TOPOLOGY, 0, batch -> { },
+            () -> new BackPressureStatus("receiver", List.of(2), List.of()));
+        AtomicBoolean[] remoteBackPressure = flags(8);
+        IConnection client = context("payload-a").connect(TOPOLOGY, "127.0.0.1", server.getPort(), remoteBackPressure);
+
+        await().atMost(DEADLINE).untilTrue(remoteBackPressure[2]);
+        server.sendBackPressureStatus(new BackPressureStatus("receiver", List.of(4), List.of(2)));
+        await().atMost(DEADLINE).untilTrue(remoteBackPressure[4]);
+        assertTrue(!remoteBackPressure[2].get(), "task 2 left backpressure");
+        awaitReady(client);
+    }
+
+    @Test
+    void shouldReportTheLoadOfTheReceivingWorkersTasks() {
+        IConnection server = context("payload-a").bind(TOPOLOGY, 0, batch -> { }, null);
+        IConnection client = context("payload-a").connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+        awaitReady(client);
+
+        server.sendLoadMetrics(Map.of(3, 0.75, 5, 0.125));
+        await().atMost(DEADLINE).until(() -> client.getLoad(List.of(3, 5, 6)).size() == 2);
+        Map<Integer, Load> load = client.getLoad(List.of(3, 5, 6));
+        assertEquals(0.75, load.get(3).getBoltLoad());
+        assertEquals(0.125, load.get(5).getBoltLoad());
+    }
+
+    @Test
+    void shouldRefuseAWorkerThatDoesNotKnowTheTopologySecret() {
+        List<TaskMessage> received = new CopyOnWriteArrayList<>();
+        IConnection server = context("payload-a").bind(TOPOLOGY, 0, received::addAll, null);
+        IConnection intruder = context("payload-b").connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+
+        await().atMost(DEADLINE).until(() -> ((ConnectionWithStatus) intruder).status() == ConnectionWithStatus.Status.Closed);
+        intruder.send(List.of(message(1)).iterator());
+        assertTrue(received.isEmpty());
+    }
+
+    @Test
+    void shouldKeepMessagesSentBeforeTheReceiverIsUpAndDeliverThemAfterwards() throws IOException {
+        int port = freePort();
+        RdmaContext sending = context("payload-a");
+        IConnection client = sending.connect(TOPOLOGY, "127.0.0.1", port, flags(17));
+        List<TaskMessage> sent = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            sent.add(message(i));
+        }
+        client.send(sent.iterator());
+
+        List<TaskMessage> received = new CopyOnWriteArrayList<>();
+        context("payload-a").bind(TOPOLOGY, port, received::addAll, null);
+        await().atMost(DEADLINE).until(() -> received.size() >= sent.size());
+        assertEquals(sent.size(), received.size());
+        assertEquals(0, sending.metrics().messagesDropped.getCount());
+    }
+
+    @Test
+    void shouldDropAndCountWhatDoesNotFitWhileTheReceiverIsDown() throws IOException {
+        RdmaContext sending = context("payload-a", 64 * 1024);
+        IConnection client = sending.connect(TOPOLOGY, "127.0.0.1", freePort(), flags(17));
+        List<TaskMessage> tooMany = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            tooMany.add(new TaskMessage(1, new byte[1024]));
+        }
+        client.send(tooMany.iterator());
+
+        long dropped = sending.metrics().messagesDropped.getCount();
+        long sent = sending.metrics().messagesSent.getCount();
+        assertTrue(dropped > 0, "a 64 KiB ring cannot hold 200 KiB");
+        assertEquals(tooMany.size(), sent + dropped, "every message is either kept in the ring or counted as dropped");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

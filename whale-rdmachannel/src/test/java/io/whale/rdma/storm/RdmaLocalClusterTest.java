@@ -1,0 +1,208 @@
+package io.whale.rdma.storm;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.metrics2.reporters.StormReporter;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.ZooKeeperServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A topology on a LocalCluster whose three workers talk through real messaging contexts
+ * ({@code storm.local.mode.zmq}) selected with {@code whale.transport: rdma}, worker-oriented communication on:
+ * every all-grouped tuple reaches every sink task, every tree is acked, and the traffic went through the RDMA
+ * transport (its counters) as WOC frames (theirs).
+ */
+@Timeout(240)
+class RdmaLocalClusterTest {
+    private static final int TUPLES = 400;
+    private static final int SINKS = 6;
+    private static final int WORKERS = 3;
+
+    static final Map<Integer, Set<Integer>> RECEIVED = new ConcurrentHashMap<>();
+    static final Set<Object> ACKED = ConcurrentHashMap.newKeySet();
+    static final Map<MetricRegistry, String> REGISTRIES = new ConcurrentHashMap<>();
+
+    @Test
+    void everySinkTaskGetsEveryTupleAcrossWorkersOverTheRdmaTransport(@TempDir Path dir) throws Exception {
+        ZooKeeperServer zookeeper = new ZooKeeperServer(dir.toFile(), dir.toFile(), 2000);
+        ServerCnxnFactory zookeeperFactory = ServerCnxnFactory.createFactory(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        zookeeperFactory.startup(zookeeper);
+        try (LocalCluster cluster = new LocalCluster.Builder()
+                .withDaemonConf(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"))
+                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeperFactory.getLocalPort())
+                .withDaemonConf(Config.STORM_LOCAL_DIR, Files.createDirectories(dir.resolve("storm")).toString())
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
+                .withSupervisors(1)
+                .withPortsPerSupervisor(WORKERS)
+                .withSupervisorSlotPortMin(freePortRange(WORKERS))
+                .build()) {
+            Config conf = new Config();
+            conf.setNumWorkers(WORKERS);
+            conf.setMaxSpoutPending(200);
+            conf.put("whale.transport", "rdma");
+            conf.put("whale.woc.enabled", true);
+            conf.put(RdmaContext.BIND_HOST, "127.0.0.1");
+            conf.put("whale.rdma.ring.bytes", 1024 * 1024);
+            conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
+
+            TopologyBuilder builder = new TopologyBuilder();
+            builder.setSpout("numbers", new Numbers(), 1);
+            builder.setBolt("sink", new Sink(), SINKS).allGrouping("numbers");
+            cluster.submitTopology("rdma", conf, builder.createTopology());
+            try {
+                await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(250)).until(() ->
+                    ACKED.size() == TUPLES && RECEIVED.size() == SINKS
+                    && RECEIVED.values().stream().allMatch(numbers -> numbers.size() == TUPLES));
+            } finally {
+                KillOptions now = new KillOptions();
+                now.set_wait_secs(0);
+                cluster.killTopologyWithOpts("rdma", now);
+            }
+        } finally {
+            zookeeperFactory.shutdown();
+        }
+        assertTrue(counter("rdma-messages-received") > 0, "worker traffic went through the RDMA transport");
+        assertTrue(counter("woc-frames-received") > 0, "all-grouped tuples crossed workers as WOC frames");
+        assertEquals(0, counter("rdma-messages-dropped"));
+        assertEquals(0, counter("rdma-messages-malformed"));
+    }
+
+    /** Sum of a counter over every worker of the run. */
+    private static long counter(String name) {
+        return REGISTRIES.keySet().stream().flatMap(r -> r.getCounters().entrySet().stream())
+            .filter(c -> c.getKey().endsWith("-" + name)).mapToLong(c -> c.getValue().getCount()).sum();
+    }
+
+    /** A base port with {@code count} free ports after it on 127.0.0.1 (the workers' slots). */
+    private static int freePortRange(int count) throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base;
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                base = probe.getLocalPort();
+            }
+            if (base + count < 65536 && allFree(base, count)) {
+                return base;
+            }
+        }
+        throw new IOException("no " + count + " consecutive free ports on 127.0.0.1");
+    }
+
+    private static boolean allFree(int base, int count) {
+        for (int port = base; port < base + count; port++) {
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                probe.getLocalPort();
+            } catch (IOException taken) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Emits 0..TUPLES-1 anchored (message id = the number), replays what fails. */
+    public static class Numbers extends BaseRichSpout {
+        private SpoutOutputCollector collector;
+        private int next;
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            if (next < TUPLES) {
+                collector.emit(new Values(next), next);
+                next++;
+            }
+        }
+
+        @Override
+        public void ack(Object msgId) {
+            ACKED.add(msgId);
+        }
+
+        @Override
+        public void fail(Object msgId) {
+            collector.emit(new Values(msgId), msgId);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("n"));
+        }
+    }
+
+    /** Records what each task received, then acks. */
+    public static class Sink extends BaseRichBolt {
+        private OutputCollector collector;
+        private int task;
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+            this.collector = collector;
+            this.task = context.getThisTaskId();
+        }
+
+        @Override
+        public void execute(Tuple tuple) {
+            RECEIVED.computeIfAbsent(task, t -> ConcurrentHashMap.newKeySet()).add(tuple.getInteger(0));
+            collector.ack(tuple);
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    /** Hands each worker's metric registry to the test. */
+    public static class CapturingReporter implements StormReporter {
+        @Override
+        public void prepare(MetricRegistry registry, Map<String, Object> topoConf, Map<String, Object> reporterConf) {
+            REGISTRIES.put(registry, (String) topoConf.get(Config.STORM_ID));
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
