@@ -4,9 +4,8 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.Counter;
-import com.codahale.metrics.MetricRegistry;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -17,10 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
-import org.apache.storm.metrics2.reporters.StormReporter;
+import org.apache.storm.metrics2.reporters.JmxStormReporter;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -51,7 +53,7 @@ class RdmaLocalClusterTest {
 
     static final Map<Integer, Set<Integer>> RECEIVED = new ConcurrentHashMap<>();
     static final Set<Object> ACKED = ConcurrentHashMap.newKeySet();
-    static final Map<MetricRegistry, String> REGISTRIES = new ConcurrentHashMap<>();
+    private static final String METRICS_DOMAIN = "whale.rdma.test";
 
     @Test
     void everySinkTaskGetsEveryTupleAcrossWorkersOverTheRdmaTransport(@TempDir Path dir) throws Exception {
@@ -75,7 +77,9 @@ class RdmaLocalClusterTest {
             conf.put("whale.woc.enabled", true);
             conf.put(RdmaContext.BIND_HOST, "127.0.0.1");
             conf.put("whale.rdma.ring.bytes", 1024 * 1024);
-            conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
+            // Storm's JMX reporter publishes every worker's counters in this JVM's MBean server.
+            conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", JmxStormReporter.class.getName(),
+                JmxStormReporter.JMX_DOMAIN, METRICS_DOMAIN)));
 
             TopologyBuilder builder = new TopologyBuilder();
             builder.setSpout("numbers", new Numbers(), 1);
@@ -85,6 +89,11 @@ class RdmaLocalClusterTest {
                 await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(250)).until(() ->
                     ACKED.size() == TUPLES && RECEIVED.size() == SINKS
                     && RECEIVED.values().stream().allMatch(numbers -> numbers.size() == TUPLES));
+                // read while the workers (and their MBeans) are alive
+                assertTrue(counter("rdma-messages-received") > 0, "worker traffic went through the RDMA transport");
+                assertTrue(counter("woc-frames-received") > 0, "all-grouped tuples crossed workers as WOC frames");
+                assertEquals(0, counter("rdma-messages-dropped"));
+                assertEquals(0, counter("rdma-messages-malformed"));
             } finally {
                 KillOptions now = new KillOptions();
                 now.set_wait_secs(0);
@@ -93,16 +102,18 @@ class RdmaLocalClusterTest {
         } finally {
             zookeeperFactory.shutdown();
         }
-        assertTrue(counter("rdma-messages-received") > 0, "worker traffic went through the RDMA transport");
-        assertTrue(counter("woc-frames-received") > 0, "all-grouped tuples crossed workers as WOC frames");
-        assertEquals(0, counter("rdma-messages-dropped"));
-        assertEquals(0, counter("rdma-messages-malformed"));
     }
 
-    /** Sum of a counter over every worker of the run. */
-    private static long counter(String name) {
-        return REGISTRIES.keySet().stream().flatMap(r -> r.getCounters().entrySet().stream())
-            .filter(c -> c.getKey().endsWith("-" + name)).mapToLong(c -> c.getValue().getCount()).sum();
+    /** Sum of a counter over every worker of the run, read from the MBeans of Storm's JMX reporter. */
+    private static long counter(String name) throws JMException {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        long sum = 0;
+        for (ObjectName bean : server.queryNames(new ObjectName(METRICS_DOMAIN + ":*"), null)) {
+            if (bean.getKeyProperty("name").endsWith("-" + name)) {
+                sum += ((Number) server.getAttribute(bean, "Count")).longValue();
+            }
+        }
+        return sum;
     }
 
     /** A base port with {@code count} free ports after it on 127.0.0.1 (the workers' slots). */
@@ -183,26 +194,6 @@ class RdmaLocalClusterTest {
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
-    /** Hands each worker's metric registry to the test. */
-    public static class CapturingReporter implements StormReporter {
-        @Override
-        public void prepare(MetricRegistry registry, Map<String, Object> topoConf, Map<String, Object> reporterConf) {
-            REGISTRIES.put(registry, (String) topoConf.get(Config.STORM_ID));
-        }
-
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public void stop() {
-        }
-
-        @Override
-        public void close() {
         }
     }
 }
