@@ -82,6 +82,25 @@ class WocDispatcherTest {
     }
 
     @Test
+    void serializedSizeMetricsShareAFramesBytesAmongItsDestinations() {
+        Map<String, Object> sizeConf = new java.util.HashMap<>(conf);
+        sizeConf.put(org.apache.storm.Config.TOPOLOGY_SERIALIZED_MESSAGE_SIZE_METRICS, true);
+        DeserializingConnectionCallback sized = new DeserializingConnectionCallback(sizeConf, context, delivered::addAll,
+            WocDispatcher.create(worker, sizeConf, context, LOCAL_TASKS));
+        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 3, 4}, null, values);
+
+        sized.recv(List.of(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, frame)));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Long> bytes = (Map<String, Long>) sized.getValueAndReset();
+        assertEquals(java.util.Set.of("1-2", "1-3", "1-4"), bytes.keySet());
+        assertEquals(frame.length, bytes.values().stream().mapToLong(Long::longValue).sum(), "the pairs add up to the frame");
+        long min = bytes.values().stream().mapToLong(Long::longValue).min().orElseThrow();
+        long max = bytes.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        assertTrue(max - min <= 1, "shared evenly: " + bytes);
+    }
+
+    @Test
     void offTheCallbackIsStock() {
         List<AddressedTuple> stockDelivered = new ArrayList<>();
         DeserializingConnectionCallback stock = new DeserializingConnectionCallback(conf, context, stockDelivered::addAll);
