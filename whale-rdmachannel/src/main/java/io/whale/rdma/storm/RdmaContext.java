@@ -32,7 +32,8 @@ public final class RdmaContext implements IContext {
     static final long DEFAULT_SEND_TIMEOUT_MS = 5_000;
     private static final Logger LOG = LoggerFactory.getLogger(RdmaContext.class);
 
-    private final List<IConnection> connections = new CopyOnWriteArrayList<>();
+    /** Closed at {@link #term}; clients are closed by the worker itself, as with Netty. */
+    private final List<RdmaServer> servers = new CopyOnWriteArrayList<>();
     private Map<String, Object> topoConf;
     private RdmaMetrics metrics;
     private RdmaTransport transport;
@@ -55,7 +56,7 @@ public final class RdmaContext implements IContext {
         String host = topoConf.getOrDefault(BIND_HOST, DEFAULT_BIND_HOST).toString();
         RdmaServer server = new RdmaServer(transport(stormId), new InetSocketAddress(host, port), cb,
                 newConnectionResponse, metrics);
-        connections.add(server);
+        servers.add(server);
         LOG.info("RDMA transport receiving for {} on {}", stormId, server);
         return server;
     }
@@ -66,7 +67,6 @@ public final class RdmaContext implements IContext {
         RdmaClient client = new RdmaClient(host + ":" + port, remoteBpStatus, Duration.ofMillis(timeoutMs),
                 metrics);
         client.attach(transport(stormId).connect(new InetSocketAddress(host, port), client));
-        connections.add(client);
         return client;
     }
 
@@ -94,10 +94,10 @@ public final class RdmaContext implements IContext {
 
     @Override
     public synchronized void term() {
-        for (IConnection connection : connections) {
-            connection.close();
+        for (RdmaServer server : servers) {
+            server.close();
         }
-        connections.clear();
+        servers.clear();
         if (transport != null) {
             transport.close();
             transport = null;

@@ -29,7 +29,9 @@ final class BenchChild implements AutoCloseable {
 
     static BenchChild start(String heap, Class<?> mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+                "-Xmx" + heap, "-cp", System.getProperty("java.class.path")));
+        settingOverrides().forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add(mainClass.getName());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().putIfAbsent("UCX_LOG_LEVEL", "error");
@@ -50,6 +52,17 @@ final class BenchChild implements AutoCloseable {
         } catch (IOException ignored) {
             // the child is gone
         }
+    }
+
+    /** Settings given to the benchmark as {@code -Dwhale.*} or {@code -Dstorm.messaging.*}; the child gets them too. */
+    static java.util.Map<String, String> settingOverrides() {
+        java.util.Map<String, String> overrides = new java.util.TreeMap<>();
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith("whale.") || key.startsWith("storm.messaging.")) {
+                overrides.put(key, System.getProperty(key));
+            }
+        }
+        return overrides;
     }
 
     /** The UCX transport settings both processes inherit from the environment, for the report. */

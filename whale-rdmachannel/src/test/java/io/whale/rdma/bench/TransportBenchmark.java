@@ -51,11 +51,16 @@ public final class TransportBenchmark {
                  double megabytesPerSecond, double latencyP50Micros, double latencyP99Micros) {
     }
 
-    /** The topology conf both workers use: Storm's defaults plus the transport switch. */
+    /**
+     * The topology conf both workers use: Storm's defaults plus the transport switch, plus any {@code -Dwhale.*}
+     * or {@code -Dstorm.messaging.*} system property (handed to the receiving JVM too), e.g.
+     * {@code -Dwhale.rdma.mms.bytes=1048576}.
+     */
     static Map<String, Object> conf(String transport) {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put("whale.transport", transport);
         conf.put("whale.rdma.bind.host", "127.0.0.1");
+        conf.putAll(BenchChild.settingOverrides());
         return conf;
     }
 
