@@ -134,7 +134,7 @@ public final class ChannelSender implements AutoCloseable {
             long start;
             while (true) {
                 ensureUsable();
-                if (openStart >= 0 && !index.fitsBeforeEnd(frame)) {
+                if (openStart >= 0 && !index.batchCanGrow(openStart, frame)) {
                     publish(); // a work request is contiguous: close it before the ring wraps
                 }
                 start = index.reserve(frame);

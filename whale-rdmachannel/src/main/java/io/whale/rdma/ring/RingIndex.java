@@ -50,6 +50,15 @@ public final class RingIndex {
     }
 
     /**
+     * True when the batch that starts at {@code batchStart} and ends at the head can grow by {@code length} bytes
+     * and stay contiguous in the region. Unlike {@link #fitsBeforeEnd} this is false when the batch already ends
+     * exactly at the end of the region (the head's offset is then 0, and the next bytes would land at the start).
+     */
+    public boolean batchCanGrow(long batchStart, int length) {
+        return offsetOf(batchStart) + (head - batchStart) + length <= capacity;
+    }
+
+    /**
      * Reserves {@code length} contiguous bytes at the head.
      *
      * @return the counter of the first reserved byte, or {@link #FULL} when the bytes (plus any padding needed to

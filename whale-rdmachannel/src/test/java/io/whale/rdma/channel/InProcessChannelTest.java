@@ -78,6 +78,36 @@ class InProcessChannelTest {
     }
 
     @Test
+    void shouldStartANewWorkRequestWhenTheOpenOneEndsExactlyAtTheEndOfTheRing() throws Exception {
+        // 4 KiB frames tile the 64 KiB ring exactly and a 48 KiB MMS leaves a work request open when the head
+        // reaches the end of the region: the next message must not extend it across the end (one READ fetches a
+        // work request, so the receiver would refuse it).
+        RdmaConfig config = config("topology-1", 64 * 1024, 48 * 1024, 1000);
+        RdmaTransport receiverSide = closeLater(RdmaTransport.start(config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        AtomicLong next = new AtomicLong();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, batch -> {
+            batch.forEachMessage(message -> {
+                long index = message.getLong(message.position());
+                if (index != next.getAndIncrement()) {
+                    errors.add("got " + index + " expected " + (next.get() - 1));
+                }
+            });
+            batch.release();
+        }));
+        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        int frame = 4 * 1024;
+        int count = 100;
+        for (int i = 0; i < count; i++) {
+            sender.send(ByteBuffer.allocate(frame - ChannelSender.FRAME_HEADER).putLong(0, i), Duration.ofSeconds(10));
+        }
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)), "stuck: " + sender.lastError());
+        assertEquals(count, next.get());
+        assertTrue(errors.isEmpty(), errors::toString);
+    }
+
+    @Test
     void shouldSignalBackpressureAndNeverOverwriteWhenTheReceiverHoldsEveryBatch() throws Exception {
         RdmaConfig config = config("topology-1", 16 * 1024, 1024, 1);
         RdmaTransport receiverSide = closeLater(RdmaTransport.start(config));

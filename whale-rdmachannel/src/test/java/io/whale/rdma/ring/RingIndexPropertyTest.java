@@ -83,6 +83,51 @@ class RingIndexPropertyTest {
         }
     }
 
+    /**
+     * A sender's batching as ChannelSender does it: frames join the open batch while {@link RingIndex#batchCanGrow}
+     * allows, a batch closes at {@code maxBatch} bytes or before it would pass the end of the region, and closed
+     * batches are released in order. Every batch must be one contiguous span of the region (one READ).
+     */
+    @Property(tries = 300)
+    void batchesBuiltWithBatchCanGrowAreContiguousInTheRegion(
+            @ForAll @IntRange(min = 8, max = 4096) int capacity,
+            @ForAll @IntRange(min = 1, max = 4096) int maxBatchBytes,
+            @ForAll("lengths") List<Integer> frames) {
+        RingIndex ring = new RingIndex(capacity);
+        ArrayDeque<Span> closed = new ArrayDeque<>();
+        long openStart = -1;
+        for (int raw : frames) {
+            int frame = 1 + raw % Math.max(1, capacity / 4);
+            if (openStart >= 0 && !ring.batchCanGrow(openStart, frame)) {
+                closed.add(close(capacity, openStart, ring.head()));
+                openStart = -1;
+            }
+            long start = ring.reserve(frame);
+            while (start == RingIndex.FULL) {
+                if (closed.isEmpty()) {
+                    closed.add(close(capacity, openStart, ring.head()));
+                    openStart = -1;
+                }
+                ring.releaseTo(closed.poll().end());
+                start = ring.reserve(frame);
+            }
+            if (openStart < 0) {
+                openStart = start;
+            }
+            if (ring.head() - openStart >= Math.min(maxBatchBytes, capacity)) {
+                closed.add(close(capacity, openStart, ring.head()));
+                openStart = -1;
+            }
+        }
+    }
+
+    private static Span close(int capacity, long batchStart, long head) {
+        Span batch = new Span(batchStart, (int) (head - batchStart));
+        assertTrue(Math.floorMod(batch.start(), capacity) + batch.length() <= capacity,
+            "batch " + batch + " runs over the end of a region of " + capacity + " bytes");
+        return batch;
+    }
+
     private static boolean overlaps(int capacity, long start, int length, Span other) {
         long a0 = Math.floorMod(start, capacity);
         long b0 = Math.floorMod(other.start(), capacity);

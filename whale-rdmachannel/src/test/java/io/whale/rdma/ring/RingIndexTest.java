@@ -1,6 +1,7 @@
 package io.whale.rdma.ring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +54,19 @@ class RingIndexTest {
         assertEquals(100, ring.reserve(100), "an empty ring takes its full capacity, whatever the head offset");
         assertEquals(100, ring.tail());
         assertEquals(100, ring.used());
+    }
+
+    @Test
+    void shouldNotLetABatchThatEndsAtTheEndOfTheRegionGrowPastIt() {
+        RingIndex ring = new RingIndex(100);
+        ring.reserve(60);
+        long batchStart = ring.reserve(20);
+        assertTrue(ring.batchCanGrow(batchStart, 20), "80 + 20 ends exactly at the end");
+        ring.reserve(20);
+        ring.releaseTo(60);
+        assertTrue(ring.fitsBeforeEnd(10), "the head is at offset 0 again");
+        assertFalse(ring.batchCanGrow(batchStart, 10), "but the batch [60, 100) cannot continue at offset 0");
+        assertTrue(ring.batchCanGrow(ring.head(), 10), "a new batch can start there");
     }
 
     @Test
