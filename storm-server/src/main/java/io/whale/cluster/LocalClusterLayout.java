@@ -89,7 +89,11 @@ public final class LocalClusterLayout {
                 + "storm.local.hostname: \"127.0.0.1\"\n"
                 + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
                 + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"
-                + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n";
+                + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n"
+                // with whale.transport=rdma: workers of one host talk through UCX shared memory (left alone,
+                // UCX moves RMA data over TCP loopback), and the receiving side binds loopback only
+                + "whale.rdma.ucx.TLS: \"sm,self\"\n"
+                + "whale.rdma.bind.host: \"127.0.0.1\"\n";
             Files.writeString(clusterConf(), cluster);
             for (int s = 1; s <= plan.supervisors(); s++) {
                 String ports = plan.slots(s).stream().map(String::valueOf).collect(Collectors.joining(", "));

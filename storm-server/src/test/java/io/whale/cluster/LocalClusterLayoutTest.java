@@ -27,6 +27,8 @@ class LocalClusterLayoutTest {
         assertEquals(List.of("127.0.0.1"), conf.get("nimbus.seeds"));
         assertEquals(List.of("127.0.0.1"), conf.get("storm.zookeeper.servers"));
         assertEquals("127.0.0.1", conf.get("storm.local.hostname"));
+        assertEquals("127.0.0.1", conf.get("whale.rdma.bind.host"), "the RDMA transport binds loopback only");
+        assertEquals("sm,self", conf.get("whale.rdma.ucx.TLS"), "one host: UCX shared memory");
         assertEquals(21001, ((Number) conf.get("nimbus.thrift.port")).intValue());
         assertEquals(77, ((Number) conf.get("topology.message.timeout.secs")).intValue());
 

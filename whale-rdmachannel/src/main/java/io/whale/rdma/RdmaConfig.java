@@ -17,7 +17,8 @@ public record RdmaConfig(
         long reconnectMinMillis,
         long reconnectMaxMillis,
         int reconnectMaxAttempts,
-        long pollMaxParkMicros) {
+        long pollMaxParkMicros,
+        Map<String, String> ucxSettings) {
 
     public static final String PROVIDER = "whale.rdma.provider";
     public static final String MMS_BYTES = "whale.rdma.mms.bytes";
@@ -31,6 +32,11 @@ public record RdmaConfig(
     public static final String RECONNECT_MAX_ATTEMPTS = "whale.rdma.reconnect.max.attempts";
     /** Upper bound of the progress thread's park when idle (back-off instead of a busy spin). */
     public static final String POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
+    /**
+     * Prefix of UCX settings handed to the UCX context: {@code whale.rdma.ucx.TLS: posix,self} is UCX's
+     * {@code UCX_TLS} for this topology's workers (the environment variable still applies when the key is unset).
+     */
+    public static final String UCX_PREFIX = "whale.rdma.ucx.";
 
     public static final String DEFAULT_PROVIDER = "ucx";
     public static final int DEFAULT_MMS_BYTES = 256 * 1024;
@@ -51,6 +57,7 @@ public record RdmaConfig(
             throw new IllegalArgumentException(WTL_MS + " must not be negative");
         }
         secret = secret.clone();
+        ucxSettings = Map.copyOf(ucxSettings);
     }
 
     @Override
@@ -77,7 +84,18 @@ public record RdmaConfig(
                 intValue(conf, RECONNECT_MIN_MS, 100),
                 intValue(conf, RECONNECT_MAX_MS, 1_000),
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
-                intValue(conf, POLL_MAX_PARK_US, 100));
+                intValue(conf, POLL_MAX_PARK_US, 100),
+                ucxSettings(conf));
+    }
+
+    private static Map<String, String> ucxSettings(Map<String, ?> conf) {
+        Map<String, String> settings = new java.util.TreeMap<>();
+        conf.forEach((key, value) -> {
+            if (key.startsWith(UCX_PREFIX) && value != null) {
+                settings.put(key.substring(UCX_PREFIX.length()), value.toString());
+            }
+        });
+        return settings;
     }
 
     private static int intValue(Map<String, ?> conf, String key, int fallback) {

@@ -28,6 +28,13 @@ class RdmaConfigTest {
     }
 
     @Test
+    void shouldCollectUcxSettingsByTheirUcxNames() {
+        RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", "whale.rdma.ucx.TLS", "posix,self",
+                "whale.rdma.ucx.NET_DEVICES", "mlx5_0:1", "whale.rdma.mms.bytes", 4096));
+        assertEquals(Map.of("TLS", "posix,self", "NET_DEVICES", "mlx5_0:1"), config.ucxSettings());
+    }
+
+    @Test
     void shouldRefuseInconsistentSettings() {
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of()));
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s",

@@ -99,7 +99,9 @@ final class UcxEngine implements RdmaEngine {
     }
 
     private void openUcx() throws IOException {
-        context = new UcpContext(new UcpParams().requestAmFeature().requestRmaFeature());
+        UcpParams params = new UcpParams().requestAmFeature().requestRmaFeature();
+        config.ucxSettings().forEach(params::setConfig);
+        context = new UcpContext(params);
         worker = context.newWorker(new UcpWorkerParams());
         ByteBuffer address = worker.getAddress();
         workerAddress = new byte[address.remaining()];

@@ -86,6 +86,7 @@ public final class TransportBenchmark {
         report.put("loadAverageBefore", loadBefore);
         report.put("loadAverageAfter", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         report.put("ucx", BenchChild.ucxEnvironment());
+        report.put("settings", BenchChild.settingOverrides());
         report.put("ratios", ratios(points, transports));
         report.put("points", points);
         json.writeValue(out.resolve("storm-transport.json").toFile(), report);

@@ -145,4 +145,14 @@ class UcxEngineTest {
                 () -> clientEngine.connect(nobody, recordingInto(clientEvents), Duration.ofSeconds(2)));
         assertTrue(error.getMessage().contains("cannot connect to " + nobody), error.getMessage());
     }
+
+    @Test
+    void shouldHandUcxSettingsFromTheConfToUcx() {
+        RdmaConfig shm = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "unused", "whale.rdma.ucx.TLS", "posix,self"));
+        RdmaEngine sharedMemoryOnly = new UcxProvider().start(shm);
+        sharedMemoryOnly.close();
+        RdmaConfig noTransport = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "unused", "whale.rdma.ucx.TLS", "no_such_tl"));
+        RuntimeException error = assertThrows(RuntimeException.class, () -> new UcxProvider().start(noTransport).close());
+        assertTrue(error.getMessage().startsWith("UCX engine failed to start"), error.getMessage());
+    }
 }
