@@ -33,6 +33,6 @@ if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ] && [ "${WHALE_BENCH_NETNS:
 fi
 [ -n "${WHALE_IN_NETNS:-}" ] || echo "bench-transport: not in a private network namespace: Netty's receiver binds every interface" >&2
 
-[ "$ucx_tls" = default ] || props+=("-Dwhale.rdma.ucx.TLS=$ucx_tls")
+[ "$ucx_tls" = default ] || props+=("-Dbench.jvm.arg=-Dwhale.rdma.ucx.TLS=$ucx_tls")
 cd "$repo/whale-rdmachannel"
 exec mvn -B -q -o test-compile exec:exec@bench-transport "${props[@]}"
