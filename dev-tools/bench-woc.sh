@@ -4,14 +4,22 @@
 # private network namespace so that loopback carries only the cluster's traffic (its byte counter is the
 # wire-bytes figure).
 #
-#   dev-tools/bench-woc.sh [--quick] [--tuned] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--warmup-s S] [--measure-s S]
+#   dev-tools/bench-woc.sh [--quick] [--tuned] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
+#                          [--warmup-s S] [--measure-s S]
+#
+# --transports: messaging transports (whale.transport) to compare, each with WOC off and on for every P and W, every
+# other setting identical (default netty; the one-worker ceiling runs once per P, over the first one). rdma runs
+# over UCX (libucx0: dev-tools/setup-host.sh); on one host UCX uses shared memory, which loopback bytes do not see.
+#
+# WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the
+# distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).
 #
 # Output: a table on stdout, DIR/results.json and DIR/*.png (DIR default dev-tools/benchmark/target/bench-woc).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 module=$repo/dev-tools/benchmark
-home=$(ls -d "$repo"/distribution/target/whale-*/ 2>/dev/null | grep -v '\.tar\.gz' | head -1 || true)
+home=${WHALE_HOME:-$(ls -d "$repo"/distribution/target/whale-*/ 2>/dev/null | grep -v '\.tar\.gz' | head -1 || true)}
 [ -n "$home" ] && [ -d "$home/lib" ] || { echo "bench-woc: no Whale distribution under distribution/target; build it: mvn -B -q install -DskipTests" >&2; exit 1; }
 home=${home%/}
 

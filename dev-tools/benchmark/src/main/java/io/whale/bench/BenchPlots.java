@@ -12,7 +12,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** One PNG per figure, x = matchers P, one series per (W, WOC off/on) and the one-worker ceiling. */
+/** One PNG per figure, x = matchers P, one series per (W, transport, WOC off/on) and the one-worker ceiling. */
 final class BenchPlots {
     private BenchPlots() {
     }

@@ -1,5 +1,7 @@
 package io.whale.bench;
 
+import java.util.List;
+import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.StormTopology;
@@ -8,13 +10,15 @@ import org.apache.storm.topology.TopologyBuilder;
 /**
  * The benchmark topology: one {@link OrderSpout} broadcasting (all grouping) to P {@link MatcherBolt}s over W
  * workers, acking off. Submit with {@code whale jar whale-benchmark-topology.jar io.whale.bench.BenchTopology NAME P W
- * REPORT_DIR}; Whale's switches ({@code whale.woc.enabled}, wait-strategy settings) come as {@code -c key=value}.
+ * REPORT_DIR}; Whale's switches ({@code whale.woc.enabled}, {@code whale.transport}, wait-strategy settings) come as
+ * {@code -c key=value}.
  */
 public final class BenchTopology {
     static final String SPOUT = "orders";
     static final String MATCHER = "match";
     /** Heap of every worker, whatever its executor count (Storm would ask for 128 MB per executor). */
     static final String WORKER_HEAP = "-Xmx1g";
+    static final int COUNTER_REPORT_SECONDS = 1;
 
     private BenchTopology() {
     }
@@ -32,7 +36,18 @@ public final class BenchTopology {
         conf.setNumAckers(0);
         conf.put(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, 8.0);
         conf.put(Config.TOPOLOGY_WORKER_CHILDOPTS, WORKER_HEAP);
+        conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(counterReporter()));
         return conf;
+    }
+
+    /**
+     * Storm's console metrics reporter, limited to Whale's worker counters, every second into worker.log, where
+     * the driver reads them ({@link WorkerCounterLog}). The filter keeps it to a few lines per report.
+     */
+    static Map<String, Object> counterReporter() {
+        return Map.of("class", "org.apache.storm.metrics2.reporters.ConsoleStormReporter",
+            "report.period", COUNTER_REPORT_SECONDS, "report.period.units", "SECONDS",
+            "filter", Map.of("class", "org.apache.storm.metrics2.filters.RegexFilter", "expression", WorkerCounterLog.REPORTED));
     }
 
     public static void main(String[] args) throws Exception {

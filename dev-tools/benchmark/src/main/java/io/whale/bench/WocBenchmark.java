@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -19,10 +20,10 @@ import java.util.stream.Collectors;
 /**
  * The driver: brings the local multi-process cluster up once, then for each {@link BenchPoint} submits the
  * topology with {@code whale jar}, warms up, measures one window (task reports, the spout worker's CPU time,
- * loopback bytes), kills the topology and waits until its workers are gone. Prints a row per point and
- * saves {@code results.json} and PNG plots. Started by {@code dev-tools/bench-woc.sh}, which sets
- * {@code whale.bin} (the distribution's bin/whale), {@code whale.bench.jar} (the topology jar) and
- * {@code whale.bench.command}.
+ * loopback bytes, the spout worker's Whale counters from its worker.log), kills the topology and waits until its
+ * workers are gone. Prints a row per point and saves {@code results.json} and PNG plots. Started by
+ * {@code dev-tools/bench-woc.sh}, which sets {@code whale.bin} (the distribution's bin/whale),
+ * {@code whale.bench.jar} (the topology jar) and {@code whale.bench.command}.
  */
 public final class WocBenchmark {
     /** Storm's idle-wait setting the issue asks to compare at its default and at 0 (no parkNanos(1) spinning). */
@@ -69,10 +70,10 @@ public final class WocBenchmark {
             DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors x 4 slots) in " + clusterDir);
             session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir", clusterDir.toString()));
             System.out.println(PointResult.HEADER);
-            for (BenchPoint point : BenchPoint.sweep(options.matchers(), options.workers())) {
+            for (BenchPoint point : BenchPoint.sweep(options.matchers(), options.workers(), options.transports())) {
                 PointResult result = measure(point);
                 results.add(result);
-                System.out.println(result.row());
+                System.out.println(result.rowWithWarnings());
                 save(json, results);
             }
         }
@@ -88,9 +89,13 @@ public final class WocBenchmark {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("quick", options.quick());
         s.put("tuned", options.tuned());
-        s.put("topologyOverrides", overrides(true).stream().filter(o -> !o.equals("-c")).toList());
+        s.put("perPointOverrides", List.of("whale.woc.enabled", "whale.transport"));
+        s.put("topologyOverrides", commonOverrides().stream().filter(o -> !o.equals("-c")).toList());
         s.put("matchers", options.matchers());
         s.put("workers", options.workers());
+        s.put("transports", options.transports());
+        s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
+            + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
         s.put("warmupSeconds", options.warmupSeconds());
         s.put("measureSeconds", options.measureSeconds());
         s.put("cluster", "whale local-cluster up --supervisors 2 --slots 4 (private network namespace, loopback only)");
@@ -100,19 +105,22 @@ public final class WocBenchmark {
         return s;
     }
 
-    private List<String> overrides(boolean woc) {
-        List<String> args = new ArrayList<>(List.of("-c", "whale.woc.enabled=" + woc));
-        if (options.tuned()) {
-            args.addAll(List.of("-c", TUNED_WAIT));
-        }
+    private List<String> overrides(BenchPoint point) {
+        List<String> args = new ArrayList<>(List.of("-c", "whale.woc.enabled=" + point.woc(), "-c", "whale.transport=" + point.transport()));
+        args.addAll(commonOverrides());
         return args;
+    }
+
+    /** The settings every point shares. */
+    private List<String> commonOverrides() {
+        return options.tuned() ? List.of("-c", TUNED_WAIT) : List.of();
     }
 
     private PointResult measure(BenchPoint point) throws IOException, InterruptedException {
         Path reports = options.out().resolve("reports").resolve(point.name());
         deleteReports(reports);
         List<String> submit = new ArrayList<>(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString()));
-        submit.addAll(overrides(point.woc()));
+        submit.addAll(overrides(point));
         submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
             String.valueOf(point.matchers()), String.valueOf(point.workers()), reports.toString()));
         String started = Instant.now().toString();
@@ -123,18 +131,26 @@ public final class WocBenchmark {
             awaitAllTasksRunning(reports, point.matchers() + 1);
             TimeUnit.SECONDS.sleep(options.warmupSeconds());
             List<TaskReport> first = TaskReport.readAll(reports);
-            long spoutPid = first.stream().filter(r -> r.role() == TaskReport.Role.SPOUT).findFirst().orElseThrow().pid();
-            double cpu0 = ProcFiles.cpuSecondsOf(spoutPid);
+            TaskReport spout = first.stream().filter(r -> r.role() == TaskReport.Role.SPOUT).findFirst().orElseThrow();
+            Optional<Path> spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort());
+            double cpu0 = ProcFiles.cpuSecondsOf(spout.pid());
             long bytes0 = ProcFiles.loopbackBytes();
+            Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
             List<TaskReport> last = TaskReport.readAll(reports);
-            double cpu1 = ProcFiles.cpuSecondsOf(spoutPid);
+            double cpu1 = ProcFiles.cpuSecondsOf(spout.pid());
             long bytes1 = ProcFiles.loopbackBytes();
+            Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
             pids = window.workerPids();
-            return PointResult.of(point, window, seconds, cpu1 - cpu0, bytes1 - bytes0, started, ProcFiles.loadAverage()[0]);
+            if (spoutLog.isEmpty()) {
+                System.err.println("no worker.log of the spout's worker (pid " + spout.pid() + ", port " + spout.workerPort()
+                    + ") under " + clusterDir.resolve("logs"));
+            }
+            return PointResult.of(point, window, seconds, cpu1 - cpu0, bytes1 - bytes0, WorkerCounters.between(counters0, counters1),
+                started, ProcFiles.loadAverage()[0]);
         } finally {
             session.whaleQuietly(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString(), "kill", point.name(), "-w", "1"));
             awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);

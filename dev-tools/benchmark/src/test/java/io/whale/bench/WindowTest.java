@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -52,11 +53,24 @@ class WindowTest {
         Histogram latency = new Histogram(3);
         latency.recordValue(1_500);
         Window w = new Window(2_000, 8_000, 20_000, 80_000, latency, 11, Set.of(11L, 12L));
-        PointResult r = PointResult.of(new BenchPoint(4, 2, true), w, 10, 0.5, 1_000_000, "t", 1.0);
+        PointResult r = PointResult.of(new BenchPoint(4, 2, true, "netty", false), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0);
         assertEquals(25, r.sourceCpuMicrosPerTuple(), 1e-9);
         assertEquals(50, r.wireBytesPerTuple(), 1e-9);
         assertEquals(4, r.deliveriesPerEmitted(), 1e-9);
         assertEquals(1.5, r.p99Millis(), 0.01);
         assertEquals(2, r.workerProcesses());
+        assertEquals(r.row(), r.rowWithWarnings());
+    }
+
+    @Test
+    void aPointWhoseTransportDroppedMessagesSaysSoUnderItsRow() {
+        Window w = new Window(2_000, 8_000, 20_000, 80_000, new Histogram(3), 11, Set.of(11L, 12L));
+        WorkerCounters dropping = new WorkerCounters("delta", "a", "b", 10.0,
+            Map.of("rdma-messages-dropped", 15_407L, "woc-emits", 20_000L, "woc-serializations", 20_000L));
+        PointResult r = PointResult.of(new BenchPoint(8, 2, true, "rdma", true), w, 10, 0.5, 1_000_000, dropping, "t", 1.0);
+
+        assertEquals(1.0, r.serializationsPerEmittedTuple(), 1e-9);
+        assertEquals(r.row() + "\n  ! the spout's worker counted rdma-messages-dropped=15407 (delta): these figures do not measure a "
+            + "working transport", r.rowWithWarnings());
     }
 }
