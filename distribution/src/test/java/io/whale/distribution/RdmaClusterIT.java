@@ -24,6 +24,7 @@ class RdmaClusterIT {
     void everyTaskReceivesEveryTupleWhenWorkersTalkOverTheRdmaTransport() throws Exception {
         assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
         Path dir = Path.of("target/e2e-rdma-cluster").toAbsolutePath();
+        WhaleCli.deleteRecursively(dir);
 
         WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
             List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", WorkerLogs.CONSOLE_METRICS,

@@ -29,6 +29,7 @@ class SmokeClusterIT {
     void everyBoltTaskReceivesEveryTupleAcrossWorkerProcesses() throws Exception {
         assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
         Path dir = Path.of("target/e2e-cluster").toAbsolutePath();
+        WhaleCli.deleteRecursively(dir);
 
         WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
             List.of(WhaleCli.BIN.toString(), "-c", WorkerLogs.CONSOLE_METRICS, "demo", "smoke",

@@ -63,4 +63,16 @@ final class WhaleCli {
         command.addAll(args);
         return command;
     }
+
+    /** Removes a test's run folder, so that nothing an earlier run left (logs, reports) can satisfy its checks. */
+    static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
 }

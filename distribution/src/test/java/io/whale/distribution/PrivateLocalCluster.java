@@ -1,0 +1,96 @@
+package io.whale.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code whale local-cluster up} (ZooKeeper, Nimbus, Supervisors as separate processes) in a network namespace
+ * of its own, where loopback is the only interface; the test then drives it with whale commands run in the same
+ * namespace. An anchor process ({@code cat} on a pipe from the test) holds the namespace; {@link #close} brings
+ * the cluster down by its pid files and ends the anchor by its handle.
+ */
+final class PrivateLocalCluster implements AutoCloseable {
+    private final Process anchor;
+    private final Path dir;
+
+    private PrivateLocalCluster(Process anchor, Path dir) {
+        this.anchor = anchor;
+        this.dir = dir;
+    }
+
+    static PrivateLocalCluster up(Path dir, int supervisors) throws IOException, InterruptedException {
+        WhaleCli.deleteRecursively(dir);
+        Process anchor = new ProcessBuilder("unshare", "--net", "bash", "-c", "ip link set lo up && echo ready && exec cat")
+            .redirectErrorStream(true).start();
+        PrivateLocalCluster cluster = new PrivateLocalCluster(anchor, dir);
+        try {
+            String first = new BufferedReader(new InputStreamReader(anchor.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertEquals("ready", first, "the private network namespace did not come up");
+            WhaleCli.Result up = cluster.whale(Duration.ofMinutes(3), "local-cluster", "up", "--supervisors",
+                String.valueOf(supervisors), "--dir", dir.toString());
+            System.out.println(up.output());
+            assertEquals(0, up.exit(), up.output());
+            return cluster;
+        } catch (Throwable t) {
+            cluster.close();
+            throw t;
+        }
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** Runs {@code whale ARGS} inside the cluster's network namespace. */
+    WhaleCli.Result whale(Duration timeout, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("nsenter", "--net=/proc/" + anchor.pid() + "/ns/net", WhaleCli.BIN.toString()));
+        command.addAll(List.of(args));
+        return WhaleCli.run(timeout, Map.of(), command);
+    }
+
+    /** Submits a topology from the smoke example jar with {@code whale [-c K=V ...] jar}. */
+    void submit(List<String> overrides, String mainClass, List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("--config", dir.resolve("conf/storm.yaml").toString()));
+        for (String override : overrides) {
+            command.addAll(List.of("-c", override));
+        }
+        command.addAll(List.of("jar", WhaleCli.HOME.resolve("examples/whale-example-smoke.jar").toString(), mainClass));
+        command.addAll(args);
+        WhaleCli.Result submitted = whale(Duration.ofMinutes(2), command.toArray(String[]::new));
+        System.out.println(submitted.output());
+        assertEquals(0, submitted.exit(), submitted.output());
+    }
+
+    void kill(String topology) throws IOException, InterruptedException {
+        WhaleCli.Result killed = whale(Duration.ofMinutes(1), "--config", dir.resolve("conf/storm.yaml").toString(),
+            "kill", topology, "-w", "1");
+        assertEquals(0, killed.exit(), killed.output());
+    }
+
+    /** Every worker.log of the topology's workers (a restarted worker appends to its slot's log). */
+    WorkerLogs workerLogs(String topology) throws IOException {
+        return WorkerLogs.under(dir.resolve("logs"), topology + "-");
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        try {
+            if (Files.exists(dir.resolve("cluster.properties"))) {
+                System.out.println(whale(Duration.ofMinutes(2), "local-cluster", "down", "--dir", dir.toString()).output());
+            }
+        } finally {
+            anchor.destroy();
+            anchor.waitFor();
+        }
+    }
+}
