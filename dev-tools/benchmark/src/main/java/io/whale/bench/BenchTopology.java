@@ -18,6 +18,12 @@ public final class BenchTopology {
     static final String MATCHER = "match";
     /** Heap of every worker, whatever its executor count (Storm would ask for 128 MB per executor). */
     static final String WORKER_HEAP = "-Xmx1g";
+    /**
+     * Environment variable with more worker JVM options, e.g. a JFR recording for profiling:
+     * {@code -XX:StartFlightRecording=delay=20s,duration=15s,settings=profile,filename=/tmp/w-%WORKER-PORT%.jfr}
+     * (Storm substitutes {@code %WORKER-PORT%}).
+     */
+    static final String EXTRA_WORKER_OPTIONS = "WHALE_BENCH_WORKER_OPTS";
     static final int COUNTER_REPORT_SECONDS = 1;
 
     private BenchTopology() {
@@ -30,12 +36,16 @@ public final class BenchTopology {
         return builder.createTopology();
     }
 
+    static String workerOptions(String extra) {
+        return extra == null || extra.isBlank() ? WORKER_HEAP : WORKER_HEAP + " " + extra.trim();
+    }
+
     static Config config(int workers) {
         Config conf = new Config();
         conf.setNumWorkers(workers);
         conf.setNumAckers(0);
         conf.put(Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, 8.0);
-        conf.put(Config.TOPOLOGY_WORKER_CHILDOPTS, WORKER_HEAP);
+        conf.put(Config.TOPOLOGY_WORKER_CHILDOPTS, workerOptions(System.getenv(EXTRA_WORKER_OPTIONS)));
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(counterReporter()));
         return conf;
     }

@@ -101,6 +101,7 @@ public final class WocBenchmark {
         s.put("cluster", "whale local-cluster up --supervisors 2 --slots 4 (private network namespace, loopback only)");
         s.put("topology", "1 spout (acking off) -> all grouping -> P matchers (nearest of " + MatcherBolt.POINTS + " points)");
         s.put("workerHeap", BenchTopology.WORKER_HEAP);
+        s.put("extraWorkerOptions", System.getenv(BenchTopology.EXTRA_WORKER_OPTIONS));
         s.put("cpus", Runtime.getRuntime().availableProcessors());
         return s;
     }
