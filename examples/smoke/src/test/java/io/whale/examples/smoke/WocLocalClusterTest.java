@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Worker-oriented communication on an in-process LocalCluster with three workers: all-grouped emits of a
- * spout and of a relay bolt reach every destination task exactly as with WOC off, in the same order per
- * (source task, destination task), the anchored trees are acked, a failing bolt leads to replays, and the
- * frames really went through the WOC receive path (its metric, read through a metrics reporter).
+ * spout and of a relay bolt, and the relay's direct emits, reach every destination task exactly as with WOC
+ * off, in the same order per (source task, stream, destination task), the anchored trees are acked, a failing
+ * bolt leads to replays, and the frames really went through the WOC receive path (its metric, read through a
+ * metrics reporter).
  */
 class WocLocalClusterTest {
     private static final String WOC = "whale.woc.enabled";
@@ -129,7 +130,7 @@ class WocLocalClusterTest {
                     .until(() -> LOGGED_EVENTS.get(name).containsAll(Set.of("numbers", "relay")));
                 return RECEIVED.get(name);
             }
-            int expectedPerSink = mode == Mode.FLAKY ? -1 : TUPLES * (1 + RELAYS);
+            int expectedPerSink = mode == Mode.FLAKY ? -1 : TUPLES * (1 + 2 * RELAYS);
             await().atMost(RUN_DEADLINE).pollInterval(Duration.ofMillis(250)).until(() ->
                 ACKED.get(name).size() == TUPLES
                 && RECEIVED.get(name).size() == SINKS
@@ -149,7 +150,8 @@ class WocLocalClusterTest {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("numbers", new Numbers(run, mode == Mode.EVENT_LOGGED ? Integer.MAX_VALUE : TUPLES), 1);
         builder.setBolt("relay", new Relay(), RELAYS).allGrouping("numbers");
-        builder.setBolt("sink", new Sink(run, mode == Mode.FLAKY), SINKS).allGrouping("numbers").allGrouping("relay", "relayed");
+        builder.setBolt("sink", new Sink(run, mode == Mode.FLAKY), SINKS).allGrouping("numbers").allGrouping("relay", "relayed")
+            .directGrouping("relay", "direct");
         return builder.createTopology();
     }
 
@@ -237,26 +239,35 @@ class WocLocalClusterTest {
         }
     }
 
-    /** Re-emits every number, anchored, to all sinks on its own stream: the bolt side of the WOC send path. */
+    /**
+     * Re-emits every number, anchored, to all sinks on its own stream (the bolt side of the WOC send path), and
+     * once more to each sink task with emitDirect: single-destination emits, which must keep the stock path.
+     */
     public static class Relay extends BaseRichBolt {
         private transient OutputCollector collector;
         private transient int task;
+        private transient List<Integer> sinks;
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
             this.collector = collector;
             this.task = context.getThisTaskId();
+            this.sinks = context.getComponentTasks("sink");
         }
 
         @Override
         public void execute(Tuple input) {
             collector.emit("relayed", input, new Values(input.getInteger(0), task));
+            for (int sink : sinks) {
+                collector.emitDirect(sink, "direct", input, new Values(input.getInteger(0), task));
+            }
             collector.ack(input);
         }
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
             declarer.declareStream("relayed", new Fields("n", "relay"));
+            declarer.declareStream("direct", true, new Fields("n", "relay"));
         }
     }
 
