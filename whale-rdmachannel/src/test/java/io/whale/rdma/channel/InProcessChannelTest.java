@@ -49,6 +49,20 @@ class InProcessChannelTest {
         }
     }
 
+    /** A receiver that checks each message's index ({@code indexOf}) against the next one expected. */
+    private static InboundHandler inOrder(java.util.function.ToLongFunction<ByteBuffer> indexOf, AtomicLong next,
+                                          ConcurrentLinkedQueue<String> errors) {
+        return batch -> {
+            batch.forEachMessage(message -> {
+                long index = indexOf.applyAsLong(message);
+                if (index != next.getAndIncrement()) {
+                    errors.add("got " + index + " expected " + (next.get() - 1));
+                }
+            });
+            batch.release();
+        };
+    }
+
     @Test
     void shouldDeliverEveryByteInOrderAcrossManyRingWrapArounds() throws Exception {
         RdmaConfig config = config("topology-1", 64 * 1024, 8 * 1024, 1);
@@ -56,15 +70,8 @@ class InProcessChannelTest {
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
         AtomicLong next = new AtomicLong();
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, batch -> {
-            batch.forEachMessage(message -> {
-                long index = TestMessages.check(7, message, 3000);
-                if (index != next.getAndIncrement()) {
-                    errors.add("got " + index + " expected " + (next.get() - 1));
-                }
-            });
-            batch.release();
-        }));
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
+                inOrder(message -> TestMessages.check(7, message, 3000), next, errors)));
         ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
         int count = 20_000;
         for (int i = 0; i < count; i++) {
@@ -87,15 +94,8 @@ class InProcessChannelTest {
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
         AtomicLong next = new AtomicLong();
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, batch -> {
-            batch.forEachMessage(message -> {
-                long index = message.getLong(message.position());
-                if (index != next.getAndIncrement()) {
-                    errors.add("got " + index + " expected " + (next.get() - 1));
-                }
-            });
-            batch.release();
-        }));
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
+                inOrder(message -> message.getLong(message.position()), next, errors)));
         ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
         int frame = 4 * 1024;
         int count = 100;
