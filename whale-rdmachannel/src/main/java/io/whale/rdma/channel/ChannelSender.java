@@ -257,22 +257,21 @@ public final class ChannelSender implements AutoCloseable {
         }, config.handshakeTimeoutMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private boolean isCurrent(RdmaEndpoint candidate) {
+    private <T> T underLock(java.util.function.Supplier<T> read) {
         lock.lock();
         try {
-            return endpoint == candidate;
+            return read.get();
         } finally {
             lock.unlock();
         }
     }
 
+    private boolean isCurrent(RdmaEndpoint candidate) {
+        return underLock(() -> endpoint == candidate);
+    }
+
     private boolean currentEndpointStillHandshaking(RdmaEndpoint candidate) {
-        lock.lock();
-        try {
-            return endpoint == candidate && state != State.CONNECTED;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> endpoint == candidate && state != State.CONNECTED);
     }
 
     private void onWelcome(RdmaEndpoint from, ByteBuffer message) {
@@ -410,32 +409,17 @@ public final class ChannelSender implements AutoCloseable {
     }
 
     public State state() {
-        lock.lock();
-        try {
-            return state;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> state);
     }
 
     /** The reason of the last connection failure. */
     public String lastError() {
-        lock.lock();
-        try {
-            return lastError;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> lastError);
     }
 
     /** Ring bytes (including padding) written and not yet consumed. */
     public long pendingBytes() {
-        lock.lock();
-        try {
-            return index.used();
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> index.used());
     }
 
     /** Capacity of the ring: the most bytes that can wait unconsumed. */
@@ -449,21 +433,11 @@ public final class ChannelSender implements AutoCloseable {
 
     /** Work requests announced so far, including ones sent again after a reconnect. */
     public long batchesSent() {
-        lock.lock();
-        try {
-            return batchesSent;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> batchesSent);
     }
 
     public long messagesSent() {
-        lock.lock();
-        try {
-            return messagesSent;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> messagesSent);
     }
 
     /** Closes at once; unconsumed messages are dropped (call {@link #awaitDrained} first to avoid that). */
