@@ -99,12 +99,23 @@ public record RdmaConfig(
     }
 
     private static int intValue(Map<String, ?> conf, String key, int fallback) {
-        Object v = conf.get(key);
-        return v == null ? fallback : Integer.parseInt(v.toString().trim());
+        return (int) number(conf, key, fallback, Integer::parseInt);
     }
 
     private static double doubleValue(Map<String, ?> conf, String key, double fallback) {
+        return number(conf, key, fallback, Double::parseDouble).doubleValue();
+    }
+
+    private static Number number(Map<String, ?> conf, String key, Number fallback,
+                                 java.util.function.Function<String, Number> parse) {
         Object v = conf.get(key);
-        return v == null ? fallback : Double.parseDouble(v.toString().trim());
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return parse.apply(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, not '" + v + "'", e);
+        }
     }
 }

@@ -35,6 +35,13 @@ class RdmaConfigTest {
     }
 
     @Test
+    void shouldNameTheKeyOfAValueThatIsNotANumber() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(
+                Map.of(RdmaConfig.SECRET, "s", RdmaConfig.MMS_BYTES, "lots")));
+        assertEquals("whale.rdma.mms.bytes must be a number, not 'lots'", e.getMessage());
+    }
+
+    @Test
     void shouldRefuseInconsistentSettings() {
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of()));
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s",

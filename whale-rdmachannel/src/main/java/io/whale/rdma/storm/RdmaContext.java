@@ -82,9 +82,10 @@ public final class RdmaContext implements IContext {
             RdmaConfig config = RdmaConfig.fromMap(channelConf);
             transport = RdmaTransport.start(config);
             transportTopology = stormId;
-            LOG.info("RDMA transport for {}: provider {}, MMS {} bytes, WTL {} ms, ring {} bytes, peers admitted by {}",
-                    stormId, config.provider(), config.maxMemorySizeBytes(), config.waitTimeLimitNanos() / 1e6,
-                    config.ringBytes(), TopologySecret.hasPayload(topoConf) || topoConf.get(RdmaConfig.SECRET) != null
+            LOG.info("RDMA transport for {}: provider {}, MMS {} bytes, WTL {} ms, ring {} bytes, UCX settings {}, "
+                    + "peers admitted by {}", stormId, config.provider(), config.maxMemorySizeBytes(),
+                    config.waitTimeLimitNanos() / 1e6, config.ringBytes(), config.ucxSettings(),
+                    TopologySecret.hasPayload(topoConf) || topoConf.get(RdmaConfig.SECRET) != null
                             ? "topology secret" : "topology id only (no storm.zookeeper.topology.auth.payload)");
         } else if (!transportTopology.equals(stormId)) {
             throw new IllegalStateException("this RDMA context serves " + transportTopology + ", not " + stormId);
