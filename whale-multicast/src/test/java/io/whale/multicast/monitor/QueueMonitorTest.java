@@ -2,9 +2,6 @@ package io.whale.multicast.monitor;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -63,31 +60,14 @@ class QueueMonitorTest {
         QueueMonitor monitor = new QueueMonitor(queue::get, clock, 0);
         int threads = 3;
         int perThread = 50_000;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(threads);
-        for (int t = 0; t < threads; t++) {
-            pool.execute(() -> {
-                try {
-                    start.await();
-                    for (int i = 0; i < perThread; i++) {
-                        monitor.recordEmit(8_000, 2);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    done.countDown();
-                }
-            });
-        }
-        start.countDown();
-        while (!done.await(1, TimeUnit.MILLISECONDS)) {
-            monitor.sample();
-            assertTrue(Double.isNaN(monitor.emitNanosPerReplica()) || monitor.emitNanosPerReplica() == 4_000,
-                    "an interval never sees half a record");
+        try (ConcurrentRecorders recorders = ConcurrentRecorders.start(threads, perThread, () -> monitor.recordEmit(8_000, 2))) {
+            while (!recorders.awaitDone(1, TimeUnit.MILLISECONDS)) {
+                monitor.sample();
+                assertTrue(Double.isNaN(monitor.emitNanosPerReplica()) || monitor.emitNanosPerReplica() == 4_000,
+                        "an interval never sees half a record");
+            }
         }
         monitor.sample();
-        pool.shutdown();
         assertEquals((long) threads * perThread, monitor.tuplesMeasured());
         assertEquals(4_000, monitor.emitNanosPerReplica(), 1e-9);
     }

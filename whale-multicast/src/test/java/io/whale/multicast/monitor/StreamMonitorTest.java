@@ -2,9 +2,6 @@ package io.whale.multicast.monitor;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,26 +73,9 @@ class StreamMonitorTest {
         StreamMonitor monitor = new StreamMonitor(clock, 0.8, 4);
         int threads = 4;
         int perThread = 100_000;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(threads);
-        for (int t = 0; t < threads; t++) {
-            pool.execute(() -> {
-                try {
-                    start.await();
-                    for (int i = 0; i < perThread; i++) {
-                        monitor.recordArrival();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    done.countDown();
-                }
-            });
+        try (ConcurrentRecorders recorders = ConcurrentRecorders.start(threads, perThread, monitor::recordArrival)) {
+            assertTrue(recorders.awaitDone(30, TimeUnit.SECONDS));
         }
-        start.countDown();
-        assertTrue(done.await(30, TimeUnit.SECONDS));
-        pool.shutdown();
         assertEquals((long) threads * perThread, monitor.totalArrivals());
         clock.advanceMillis(1000);
         assertEquals(threads * perThread, monitor.tick(), 1e-9);

@@ -7,6 +7,7 @@ import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
 import io.whale.rdma.spi.BackoffIdler;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
@@ -15,10 +16,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -36,8 +33,7 @@ final class DisniEngine implements RdmaEngine {
 
     private final RdmaConfig config;
     private final RdmaActiveEndpointGroup<VerbsEndpoint> group;
-    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final List<Runnable> pollers = new CopyOnWriteArrayList<>();
+    private final ProgressWork work = new ProgressWork();
     private final Thread progressThread;
     private volatile boolean running = true;
     private volatile IbvPd protectionDomain;
@@ -55,22 +51,9 @@ final class DisniEngine implements RdmaEngine {
     private void runLoop() {
         BackoffIdler idler = new BackoffIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()));
         while (running) {
-            int work = 0;
-            Runnable task;
-            while ((task = tasks.poll()) != null) {
-                runQuietly(task);
-                work++;
-            }
-            pollers.forEach(DisniEngine::runQuietly);
-            idler.idle(work);
-        }
-    }
-
-    private static void runQuietly(Runnable task) {
-        try {
-            task.run();
-        } catch (RuntimeException e) {
-            LOG.error("task on the DiSNI progress thread failed", e);
+            int done = work.runTasks();
+            work.runPollers();
+            idler.idle(done);
         }
     }
 
@@ -173,18 +156,18 @@ final class DisniEngine implements RdmaEngine {
         if (!running) {
             throw new RdmaException("DiSNI engine is closed");
         }
-        tasks.add(task);
+        work.post(task);
         LockSupport.unpark(progressThread);
     }
 
     @Override
     public void addPoller(Runnable poller) {
-        pollers.add(poller);
+        work.addPoller(poller);
     }
 
     @Override
     public void removePoller(Runnable poller) {
-        pollers.remove(poller);
+        work.removePoller(poller);
     }
 
     @Override

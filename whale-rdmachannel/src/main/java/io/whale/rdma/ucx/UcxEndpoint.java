@@ -115,14 +115,8 @@ final class UcxEndpoint implements RdmaEndpoint {
         }
         ByteBuffer header = ByteBuffer.allocateDirect(Long.BYTES + length);
         header.putLong(peerConnectionId).put(message.duplicate()).flip();
-        engine.execute(() -> {
-            if (released) {
-                completion.onError("connection to " + peer + " is closed");
-                return;
-            }
-            post(completion, () -> ucp.sendAmNonBlocking(UcxEngine.CONTROL_AM_ID, UcxUtils.getAddress(header),
-                    header.remaining(), 0, 0, 0, callback(completion, header), UcxEngine.hostMemory()));
-        });
+        post(completion, () -> ucp.sendAmNonBlocking(UcxEngine.CONTROL_AM_ID, UcxUtils.getAddress(header),
+                header.remaining(), 0, 0, 0, callback(completion, header), UcxEngine.hostMemory()));
     }
 
     @Override
@@ -142,15 +136,9 @@ final class UcxEndpoint implements RdmaEndpoint {
         RdmaEndpoint.checkBounds("READ target", target.length(), targetOffset, length);
         UcxRemoteRegion remote = (UcxRemoteRegion) source;
         UcxRegion local = (UcxRegion) target;
-        engine.execute(() -> {
-            if (released) {
-                completion.onError("connection to " + peer + " is closed");
-                return;
-            }
-            post(completion, () -> ucp.getNonBlocking(remote.address() + sourceOffset, remote.key,
-                    target.address() + targetOffset, length, callback(completion, null),
-                    UcxEngine.hostMemory().setMemoryHandle(local.memory)));
-        });
+        post(completion, () -> ucp.getNonBlocking(remote.address() + sourceOffset, remote.key,
+                target.address() + targetOffset, length, callback(completion, null),
+                UcxEngine.hostMemory().setMemoryHandle(local.memory)));
     }
 
     @Override
@@ -160,28 +148,31 @@ final class UcxEndpoint implements RdmaEndpoint {
         RdmaEndpoint.checkBounds("WRITE target", target.length(), targetOffset, length);
         UcxRemoteRegion remote = (UcxRemoteRegion) target;
         UcxRegion local = (UcxRegion) source;
+        // A put completes locally once the source may be reused; the flush completes when the bytes are in
+        // the peer's memory, which is what WRITE's completion promises.
+        post(completion, () -> {
+            ucp.putNonBlocking(source.address() + sourceOffset, length, remote.address() + targetOffset,
+                    remote.key, callback(Completion.IGNORE, null), UcxEngine.hostMemory().setMemoryHandle(local.memory));
+            ucp.flushNonBlocking(callback(completion, null));
+        });
+    }
+
+    /**
+     * Runs a UCX operation on the progress thread; a connection closed by then, or an operation UCX refuses
+     * synchronously (endpoint in error), becomes a failed completion.
+     */
+    private void post(Completion completion, Runnable operation) {
         engine.execute(() -> {
             if (released) {
                 completion.onError("connection to " + peer + " is closed");
                 return;
             }
-            // A put completes locally once the source may be reused; the flush completes when the bytes are in
-            // the peer's memory, which is what WRITE's completion promises.
-            post(completion, () -> {
-                ucp.putNonBlocking(source.address() + sourceOffset, length, remote.address() + targetOffset,
-                        remote.key, callback(Completion.IGNORE, null), UcxEngine.hostMemory().setMemoryHandle(local.memory));
-                ucp.flushNonBlocking(callback(completion, null));
-            });
+            try {
+                operation.run();
+            } catch (RuntimeException e) {
+                completion.onError("UCX refused the operation to " + peer + ": " + e.getMessage());
+            }
         });
-    }
-
-    /** UCX refuses some operations synchronously (endpoint in error): report that as a failed completion. */
-    private void post(Completion completion, Runnable operation) {
-        try {
-            operation.run();
-        } catch (RuntimeException e) {
-            completion.onError("UCX refused the operation to " + peer + ": " + e.getMessage());
-        }
     }
 
     /** The callback also keeps {@code pinned} (a buffer UCX reads from) reachable until the request ends. */

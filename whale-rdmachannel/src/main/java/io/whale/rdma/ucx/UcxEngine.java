@@ -4,6 +4,7 @@ import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
 import io.whale.rdma.spi.BackoffIdler;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
@@ -21,10 +22,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -57,8 +55,7 @@ final class UcxEngine implements RdmaEngine {
     private static final long LIVENESS_CHECK_NANOS = 1_000_000;
 
     private final RdmaConfig config;
-    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final List<Runnable> pollers = new CopyOnWriteArrayList<>();
+    private final ProgressWork work = new ProgressWork();
     private final Map<Long, UcxEndpoint> endpoints = new HashMap<>();
     private final Set<UcxRegion> regions = new HashSet<>();
     private final AtomicLong connectionIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
@@ -124,24 +121,22 @@ final class UcxEngine implements RdmaEngine {
         BackoffIdler idler = new BackoffIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()));
         long nextLivenessCheck = 0;
         while (running) {
-            int work = runTasks();
-            work += progressQuietly();
-            for (Runnable poller : pollers) {
-                runQuietly(poller);
-            }
+            int done = work.runTasks();
+            done += progressQuietly();
+            work.runPollers();
             long now = System.nanoTime();
             if (now - nextLivenessCheck >= 0) {
-                work += checkLiveness();
+                done += checkLiveness();
                 nextLivenessCheck = now + LIVENESS_CHECK_NANOS;
             }
-            if (work == 0 && tasks.isEmpty()) {
+            if (done == 0 && !work.hasTasks()) {
                 parked = true;
-                if (tasks.isEmpty()) {
+                if (!work.hasTasks()) {
                     idler.idle(0);
                 }
                 parked = false;
             } else {
-                idler.idle(work);
+                idler.idle(done);
             }
         }
         shutdownUcx();
@@ -153,25 +148,6 @@ final class UcxEngine implements RdmaEngine {
         } catch (Exception e) {
             LOG.error("UCX progress failed", e);
             return 0;
-        }
-    }
-
-    private int runTasks() {
-        int count = 0;
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
-            runQuietly(task);
-            count++;
-        }
-        return count;
-    }
-
-    /** The progress thread serves every connection: one failing callback must not stop it. */
-    private static void runQuietly(Runnable task) {
-        try {
-            task.run();
-        } catch (RuntimeException e) {
-            LOG.error("task on the UCX progress thread failed", e);
         }
     }
 
@@ -221,7 +197,7 @@ final class UcxEngine implements RdmaEngine {
             return;
         }
         endpoint.markReleased();
-        tasks.add(endpoint::release); // not inside the UCX callback that reported the failure
+        work.post(endpoint::release); // not inside the UCX callback that reported the failure
         LOG.info("RDMA connection to {} lost: {}", endpoint.peer(), reason);
         endpoint.handler().onError(endpoint, reason);
     }
@@ -359,7 +335,7 @@ final class UcxEngine implements RdmaEngine {
         if (!running) {
             throw new RdmaException("UCX engine is closed");
         }
-        tasks.add(task);
+        work.post(task);
         if (parked) {
             LockSupport.unpark(progressThread);
         }
@@ -413,12 +389,12 @@ final class UcxEngine implements RdmaEngine {
 
     @Override
     public void addPoller(Runnable poller) {
-        pollers.add(poller);
+        work.addPoller(poller);
     }
 
     @Override
     public void removePoller(Runnable poller) {
-        pollers.remove(poller);
+        work.removePoller(poller);
     }
 
     @Override
@@ -442,7 +418,7 @@ final class UcxEngine implements RdmaEngine {
     }
 
     private void shutdownUcx() {
-        runTasks();
+        work.runTasks();
         List<UcpRequest> closing = new ArrayList<>();
         for (UcxEndpoint endpoint : List.copyOf(endpoints.values())) {
             UcpRequest request = endpoint.release();
@@ -455,7 +431,7 @@ final class UcxEngine implements RdmaEngine {
         while (closing.stream().anyMatch(request -> !request.isCompleted()) && System.nanoTime() < deadline) {
             progressQuietly();
         }
-        runTasks();
+        work.runTasks();
         List.copyOf(regions).forEach(UcxRegion::deregister); // UCX aborts the process if memory is still mapped
         try {
             selector.close();
