@@ -15,11 +15,15 @@ import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Tuple;
 
 /**
- * The WOC send path of one executor. The output collectors bracket every emit that has several destination
- * tasks with {@link #beginEmit} and {@link #endEmit}; in between, the executor's transfer hands the remote
- * copies (one AddressedTuple per task, each with its own message id) to {@link #collect} instead of
- * serializing each. {@link #endEmit} groups them by destination worker, serializes the values once and
+ * The WOC send path of one executor. The output collectors open a {@link Batch} with {@link #beginEmit} before
+ * the per-task loop of every emit and close it in {@code finally}; while it is open, the executor's transfer
+ * hands the remote copies (one AddressedTuple per task, each with its own message id) to {@link #collect}
+ * instead of serializing each. Closing groups them by destination worker, serializes the values once and
  * publishes one {@link BatchTupleMessage} per worker to the worker transfer queue.
+ *
+ * <p>Closing in {@code finally} makes an emit that throws half-way (a value a local copy cannot serialize, a
+ * bad anchor) end as it would in stock Storm: the copies handed over before the throw are sent, and the next
+ * emit, ack or pending-emit retry of the executor finds no batch open (a batch left open would swallow them).
  *
  * <p>Everything that stock Storm would not send at once goes the stock way, so backpressure and ordering
  * stay as they are: a worker with a single destination task, a task whose worker is unknown, and a group
@@ -39,10 +43,23 @@ public final class WocEmitBatcher {
         boolean tryTransferRemote(AddressedTuple tuple, Queue<AddressedTuple> pendingEmits);
     }
 
+    /**
+     * One emit's batch, opened by {@link #beginEmit}. {@link #close} sends what was collected and closes it, also
+     * when the emit threw half-way; if sending throws too, that exception is added to the emit's as suppressed.
+     */
+    public interface Batch extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static final Batch NO_BATCH = () -> { };
+
     private final WocWorker worker;
     private final Function<List<Object>, byte[]> valuesSerializer;
     private final RemoteTransfer stockTransfer;
     private final List<AddressedTuple> collected = new ArrayList<>();
+    private final Batch openBatch = this::endEmit;
+    private Queue<AddressedTuple> openBatchPendingEmits;
     private boolean open;
 
     WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer) {
@@ -66,14 +83,21 @@ public final class WocEmitBatcher {
             (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()));
     }
 
-    /** Opens a batch for an emit to {@code destinationTasks} tasks; false (and nothing changes) unless WOC is on and there are several. */
-    public boolean beginEmit(int destinationTasks) {
-        if (worker == null || destinationTasks < 2) {
-            return false;
+    /**
+     * Opens a batch for an emit to {@code destinationTasks} tasks when WOC is on and there are several; otherwise
+     * returns a batch that does nothing and {@link #collect} refuses every tuple. Either way nothing of an
+     * earlier emit stays open: a batch its caller failed to close is sent first.
+     */
+    public Batch beginEmit(int destinationTasks, Queue<AddressedTuple> pendingEmits) {
+        if (open) {
+            endEmit();
         }
-        collected.clear();
+        if (worker == null || destinationTasks < 2) {
+            return NO_BATCH;
+        }
+        this.openBatchPendingEmits = pendingEmits;
         open = true;
-        return true;
+        return openBatch;
     }
 
     /** Takes a remote copy of the emit in progress; false when no batch is open (then the stock path sends it). */
@@ -85,14 +109,15 @@ public final class WocEmitBatcher {
         return true;
     }
 
-    /** Sends what {@link #collect} took during this emit. */
-    public void endEmit(Queue<AddressedTuple> pendingEmits) {
+    private void endEmit() {
         open = false;
+        Queue<AddressedTuple> pending = openBatchPendingEmits;
+        openBatchPendingEmits = null;
         try {
             if (collected.size() == 1) {
-                sendStock(collected.get(0), pendingEmits);
+                sendStock(collected.get(0), pending);
             } else if (collected.size() > 1) {
-                sendGrouped(pendingEmits);
+                sendGrouped(pending);
             }
         } finally {
             collected.clear();

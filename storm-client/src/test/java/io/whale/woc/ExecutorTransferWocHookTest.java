@@ -51,11 +51,11 @@ class ExecutorTransferWocHookTest {
         ExecutorTransfer transfer = new ExecutorTransfer(worker, WocTestTopology.conf());
         transfer.initLocalRecvQueues();
 
-        assertTrue(transfer.getWocBatcher().beginEmit(4));
-        for (int dest : new int[] {2, 3, 4, 5}) {
-            transfer.tryTransfer(tuple(dest), pending);
+        try (WocEmitBatcher.Batch batch = transfer.getWocBatcher().beginEmit(4, pending)) {
+            for (int dest : new int[] {2, 3, 4, 5}) {
+                transfer.tryTransfer(tuple(dest), pending);
+            }
         }
-        transfer.getWocBatcher().endEmit(pending);
 
         verify(localQueue).tryPublish(any(AddressedTuple.class));
         verify(worker, never()).tryTransferRemote(any(), any(), any());
@@ -73,9 +73,10 @@ class ExecutorTransferWocHookTest {
         ExecutorTransfer transfer = new ExecutorTransfer(worker, Utils.readDefaultConfig());
         transfer.initLocalRecvQueues();
 
-        assertFalse(transfer.getWocBatcher().beginEmit(4));
-        for (int dest : new int[] {2, 3, 4, 5}) {
-            transfer.tryTransfer(tuple(dest), pending);
+        try (WocEmitBatcher.Batch batch = transfer.getWocBatcher().beginEmit(4, pending)) {
+            for (int dest : new int[] {2, 3, 4, 5}) {
+                transfer.tryTransfer(tuple(dest), pending);
+            }
         }
 
         verify(worker, times(3)).tryTransferRemote(any(), any(), any());

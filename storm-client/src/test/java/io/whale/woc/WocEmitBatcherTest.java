@@ -3,7 +3,9 @@ package io.whale.woc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
@@ -91,12 +93,10 @@ class WocEmitBatcherTest {
 
     @Test
     void framesCarryEachDestinationsOwnMessageId() {
-        assertTrue(batcher.beginEmit(2));
-        AddressedTuple toTwo = tuple(2, MessageId.makeRootId(100L, 1L));
-        AddressedTuple toThree = tuple(3, MessageId.makeRootId(100L, 2L));
-        batcher.collect(toTwo);
-        batcher.collect(toThree);
-        batcher.endEmit(pending);
+        try (WocEmitBatcher.Batch batch = batcher.beginEmit(2, pending)) {
+            batcher.collect(tuple(2, MessageId.makeRootId(100L, 1L)));
+            batcher.collect(tuple(3, MessageId.makeRootId(100L, 2L)));
+        }
 
         BatchTuple frame = BatchTupleCodec.decode(((BatchTupleMessage) published.get(0)).message());
         assertEquals(List.of(Map.of(100L, 1L), Map.of(100L, 2L)), frame.messageIds());
@@ -106,7 +106,7 @@ class WocEmitBatcherTest {
 
     @Test
     void singleDestinationEmitsAreNotBatched() {
-        assertFalse(batcher.beginEmit(1));
+        batcher.beginEmit(1, pending);
         assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "no batch is open, the stock path sends it");
     }
 
@@ -119,7 +119,7 @@ class WocEmitBatcherTest {
 
     @Test
     void disabledBatcherNeverCollects() {
-        assertFalse(WocEmitBatcher.DISABLED.beginEmit(10));
+        WocEmitBatcher.DISABLED.beginEmit(10, pending);
         assertFalse(WocEmitBatcher.DISABLED.collect(tuple(2, MessageId.makeUnanchored())));
     }
 
@@ -160,12 +160,63 @@ class WocEmitBatcherTest {
         assertFrame(published.get(0), 2, 3);
     }
 
+    @Test
+    void shouldSendTheCopiesCollectedBeforeAnEmitThrewAndLeaveNoBatchOpen() {
+        RuntimeException badTuple = new IllegalStateException("a local copy could not be serialized");
+        RuntimeException thrown = assertThrows(IllegalStateException.class, () -> {
+            try (WocEmitBatcher.Batch batch = batcher.beginEmit(4, pending)) {
+                batcher.collect(tuple(2, MessageId.makeUnanchored()));
+                batcher.collect(tuple(3, MessageId.makeUnanchored()));
+                throw badTuple;
+            }
+        });
+
+        assertSame(badTuple, thrown);
+        assertFrame(published.get(0), 2, 3);
+        AddressedTuple ackToRemoteAcker = tuple(4, MessageId.makeUnanchored());
+        assertFalse(batcher.collect(ackToRemoteAcker), "the next single-task send (an ack) takes the stock path");
+        emit(4, 5);
+        assertFrame(published.get(1), 4, 5);
+    }
+
+    @Test
+    void shouldAddAFailedSendToTheEmitsExceptionAndStillCloseTheBatch() {
+        WocEmitBatcher failing = new WocEmitBatcher(worker, values -> {
+            throw new IllegalArgumentException("unserializable values");
+        }, (tuple, pendingEmits) -> stockSent.add(tuple));
+        RuntimeException emitFailure = new IllegalStateException("emit failed half-way");
+
+        RuntimeException thrown = assertThrows(IllegalStateException.class, () -> {
+            try (WocEmitBatcher.Batch batch = failing.beginEmit(3, pending)) {
+                failing.collect(tuple(2, MessageId.makeUnanchored()));
+                failing.collect(tuple(3, MessageId.makeUnanchored()));
+                throw emitFailure;
+            }
+        });
+
+        assertSame(emitFailure, thrown);
+        assertInstanceOf(IllegalArgumentException.class, thrown.getSuppressed()[0]);
+        assertFalse(failing.collect(tuple(2, MessageId.makeUnanchored())), "no batch stays open");
+    }
+
+    @Test
+    void shouldSendABatchItsCallerNeverClosedBeforeOpeningTheNext() {
+        batcher.beginEmit(3, pending);
+        batcher.collect(tuple(2, MessageId.makeUnanchored()));
+        batcher.collect(tuple(3, MessageId.makeUnanchored()));
+
+        batcher.beginEmit(1, pending);
+
+        assertFrame(published.get(0), 2, 3);
+        assertFalse(batcher.collect(tuple(4, MessageId.makeUnanchored())));
+    }
+
     private void emit(int... remoteDests) {
-        assertTrue(batcher.beginEmit(remoteDests.length + 1));
-        for (int dest : remoteDests) {
-            assertTrue(batcher.collect(tuple(dest, MessageId.makeUnanchored())));
+        try (WocEmitBatcher.Batch batch = batcher.beginEmit(remoteDests.length + 1, pending)) {
+            for (int dest : remoteDests) {
+                assertTrue(batcher.collect(tuple(dest, MessageId.makeUnanchored())));
+            }
         }
-        batcher.endEmit(pending);
         assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "the batch closes with the emit");
     }
 

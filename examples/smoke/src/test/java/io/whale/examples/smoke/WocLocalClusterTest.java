@@ -56,6 +56,9 @@ class WocLocalClusterTest {
     static final Map<MetricRegistry, String> REGISTRIES = new ConcurrentHashMap<>();
     /** run name -> components whose emits the event logger saw. */
     static final Map<String, Set<String>> LOGGED_EVENTS = new ConcurrentHashMap<>();
+    /** run name -> emits that threw half-way in a relay and were caught there. */
+    static final Map<String, AtomicInteger> POISON_CAUGHT = new ConcurrentHashMap<>();
+    private static final int POISON_EVERY = 7;
 
     private static LocalCluster cluster;
 
@@ -92,6 +95,19 @@ class WocLocalClusterTest {
     }
 
     @Test
+    void shouldDeliverAndAckEverythingAfterAnEmitThrewHalfWay() throws Exception {
+        String name = "woc-poisoned";
+        POISON_CAUGHT.put(name, new AtomicInteger());
+        Map<Integer, List<String>> received = run(name, true, Mode.POISONED);
+
+        assertEquals(TUPLES / POISON_EVERY + 1, POISON_CAUGHT.get(name).get() / RELAYS,
+            "every relay task's emit of each poisoned number threw half-way, and the bolt caught it");
+        assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
+            "the direct emits, acks and all-grouped emits after each throw were all delivered");
+        assertTrue(wocCounter(name, "woc-frames-received") > 0);
+    }
+
+    @Test
     void emitsStillReachTheEventLoggerWithWocOn() throws Exception {
         String name = "woc-events";
         LOGGED_EVENTS.put(name, ConcurrentHashMap.newKeySet());
@@ -99,7 +115,7 @@ class WocLocalClusterTest {
         assertTrue(wocCounter(name, "woc-frames-received") > 0);
     }
 
-    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED }
+    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -140,7 +156,7 @@ class WocLocalClusterTest {
             now.set_wait_secs(0);
             cluster.killTopologyWithOpts(name, now);
         }
-        if (mode == Mode.HEALTHY) {
+        if (mode == Mode.HEALTHY || mode == Mode.POISONED) {
             assertEquals(0, FAILED.get(name).get(), "no tree fails in a healthy run");
         }
         return RECEIVED.get(name);
@@ -149,7 +165,7 @@ class WocLocalClusterTest {
     private static StormTopology topology(String run, Mode mode) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("numbers", new Numbers(run, mode == Mode.EVENT_LOGGED ? Integer.MAX_VALUE : TUPLES), 1);
-        builder.setBolt("relay", new Relay(), RELAYS).allGrouping("numbers");
+        builder.setBolt("relay", new Relay(mode == Mode.POISONED ? run : null), RELAYS).allGrouping("numbers");
         builder.setBolt("sink", new Sink(run, mode == Mode.FLAKY), SINKS).allGrouping("numbers").allGrouping("relay", "relayed")
             .directGrouping("relay", "direct");
         return builder.createTopology();
@@ -242,11 +258,19 @@ class WocLocalClusterTest {
     /**
      * Re-emits every number, anchored, to all sinks on its own stream (the bolt side of the WOC send path), and
      * once more to each sink task with emitDirect: single-destination emits, which must keep the stock path.
+     * When poisoned, each number divisible by {@link #POISON_EVERY} is first emitted (unanchored) to all sinks with a value
+     * no serializer takes: the emit throws half-way (at the first local copy, the test conf serializes those
+     * too) and the relay catches it, as a bolt guarding against bad records would, then emits as usual.
      */
     public static class Relay extends BaseRichBolt {
+        private final String poisonedRun;
         private transient OutputCollector collector;
         private transient int task;
         private transient List<Integer> sinks;
+
+        Relay(String poisonedRun) {
+            this.poisonedRun = poisonedRun;
+        }
 
         @Override
         public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -257,10 +281,17 @@ class WocLocalClusterTest {
 
         @Override
         public void execute(Tuple input) {
-            collector.emit("relayed", input, new Values(input.getInteger(0), task));
+            if (poisonedRun != null && input.getInteger(0) % POISON_EVERY == 0) {
+                try {
+                    collector.emit("relayed", new Values(input.getInteger(0), new NotSerializable()));
+                } catch (RuntimeException expected) {
+                    POISON_CAUGHT.get(poisonedRun).incrementAndGet();
+                }
+            }
             for (int sink : sinks) {
                 collector.emitDirect(sink, "direct", input, new Values(input.getInteger(0), task));
             }
+            collector.emit("relayed", input, new Values(input.getInteger(0), task));
             collector.ack(input);
         }
 
@@ -269,6 +300,10 @@ class WocLocalClusterTest {
             declarer.declareStream("relayed", new Fields("n", "relay"));
             declarer.declareStream("direct", true, new Fields("n", "relay"));
         }
+    }
+
+    /** A value neither Kryo nor Java serialization can write. */
+    static final class NotSerializable {
     }
 
     /** Records (source task, stream, values) in arrival order; when flaky, its first task fails every tenth number once. */
