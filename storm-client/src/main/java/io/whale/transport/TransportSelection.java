@@ -1,15 +1,15 @@
 package io.whale.transport;
 
+import io.whale.config.WhaleConfig;
 import java.util.Map;
 import org.apache.storm.Config;
 
 /**
- * Picks the messaging plugin of a worker from the topology conf. {@code whale.transport} is the switch users set
+ * Picks the messaging plugin of a worker from the topology conf. {@link WhaleConfig#TRANSPORT} is the switch users set
  * ({@code netty} or {@code rdma}); unset, Storm's own {@code storm.messaging.transport} decides as in stock Storm.
  * The RDMA context lives in whale-rdmachannel and is loaded by name, so this core does not depend on it.
  */
 public final class TransportSelection {
-    public static final String WHALE_TRANSPORT = "whale.transport";
     public static final String NETTY_CONTEXT = "org.apache.storm.messaging.netty.Context";
     public static final String RDMA_CONTEXT = "io.whale.rdma.storm.RdmaContext";
 
@@ -18,14 +18,14 @@ public final class TransportSelection {
 
     /** The IContext class name the worker should load. */
     public static String pluginClassName(Map<String, Object> topoConf) {
-        Object choice = topoConf.get(WHALE_TRANSPORT);
+        Object choice = topoConf.get(WhaleConfig.TRANSPORT);
         if (choice == null) {
             return (String) topoConf.get(Config.STORM_MESSAGING_TRANSPORT);
         }
         return switch (choice.toString().trim().toLowerCase(java.util.Locale.ROOT)) {
             case "netty" -> NETTY_CONTEXT;
             case "rdma" -> RDMA_CONTEXT;
-            default -> throw new IllegalArgumentException(WHALE_TRANSPORT + " must be 'netty' or 'rdma', not '"
+            default -> throw new IllegalArgumentException(WhaleConfig.TRANSPORT + " must be 'netty' or 'rdma', not '"
                     + choice + "'");
         };
     }

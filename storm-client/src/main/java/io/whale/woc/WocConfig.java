@@ -1,20 +1,27 @@
 package io.whale.woc;
 
+import io.whale.config.WhaleConfig;
+import io.whale.config.WhaleConfigValidation;
 import java.util.Map;
-import org.apache.storm.utils.ObjectReader;
 
-/** Topology conf keys of worker-oriented communication (WOC). */
+/** Reads the worker-oriented communication (WOC) switch, {@link WhaleConfig#WOC_ENABLED}, of a topology conf. */
 public final class WocConfig {
-    /**
-     * {@code whale.woc.enabled}: when true, an emit with several destination tasks on another worker is
-     * serialized once and sent to that worker as one {@link BatchTuple} frame. Default false: stock Storm.
-     */
-    public static final String WOC_ENABLED = "whale.woc.enabled";
-
     private WocConfig() {
     }
 
+    /**
+     * True when the conf switches WOC on: then an emit with several destination tasks on another worker is
+     * serialized once and sent to that worker as one {@link BatchTuple} frame. Unset: false, stock Storm.
+     *
+     * @throws IllegalArgumentException naming the key when its value is not a boolean (a submit refuses that
+     *     already; this guards confs that reach a worker some other way)
+     */
     public static boolean isEnabled(Map<String, Object> topoConf) {
-        return topoConf != null && ObjectReader.getBoolean(topoConf.get(WOC_ENABLED), false);
+        if (topoConf == null) {
+            return false;
+        }
+        Object value = topoConf.get(WhaleConfig.WOC_ENABLED);
+        WhaleConfigValidation.check(WhaleConfig.WOC_ENABLED, value);
+        return Boolean.TRUE.equals(value);
     }
 }

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WhaleConfig;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,7 +31,7 @@ public final class WocWorker {
         this.transferQueue = transferQueue;
         this.remoteBackPressure = remoteBackPressure;
         this.taskToNodePort = taskToNodePort;
-        LOG.info("Worker-oriented communication ({}): {}", WocConfig.WOC_ENABLED, enabled ? "on" : "off");
+        LOG.info("Worker-oriented communication ({}): {}", WhaleConfig.WOC_ENABLED, enabled ? "on" : "off");
     }
 
     public boolean isEnabled() {

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WhaleConfig;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class WocTestTopology {
 
     static Map<String, Object> conf() {
         Map<String, Object> conf = Utils.readDefaultConfig();
-        conf.put(WocConfig.WOC_ENABLED, true);
+        conf.put(WhaleConfig.WOC_ENABLED, true);
         return conf;
     }
 

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WhaleConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -52,7 +53,7 @@ class WocTransferDrainerTest {
     @Test
     void stockDrainerWhenWocIsOff() {
         assertSame(TransferDrainer.class, WocTransferDrainer.forTopology(Map.of()).getClass());
-        assertInstanceOf(WocTransferDrainer.class, WocTransferDrainer.forTopology(Map.of(WocConfig.WOC_ENABLED, true)));
+        assertInstanceOf(WocTransferDrainer.class, WocTransferDrainer.forTopology(Map.of(WhaleConfig.WOC_ENABLED, true)));
     }
 
     private static IConnection recording(NodeInfo node, Map<NodeInfo, List<TaskMessage>> sent) {

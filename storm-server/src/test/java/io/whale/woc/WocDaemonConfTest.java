@@ -2,6 +2,7 @@ package io.whale.woc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.whale.config.WhaleConfig;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -14,6 +15,6 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class WocDaemonConfTest {
     @Test
     void theDaemonConfOfThisRunSwitchesWorkerOrientedCommunicationOn() {
-        assertEquals(Boolean.TRUE, Utils.readStormConfig().get(WocConfig.WOC_ENABLED));
+        assertEquals(Boolean.TRUE, Utils.readStormConfig().get(WhaleConfig.WOC_ENABLED));
     }
 }

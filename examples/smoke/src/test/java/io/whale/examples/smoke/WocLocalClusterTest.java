@@ -2,6 +2,8 @@ package io.whale.examples.smoke;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Counter;
@@ -17,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.metric.IEventLogger;
@@ -105,6 +108,17 @@ class WocLocalClusterTest {
         assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
             "the direct emits, acks and all-grouped emits after each throw were all delivered");
         assertTrue(wocCounter(name, "woc-frames-received") > 0);
+    }
+
+    @Test
+    void shouldRefuseAQuotedWhaleBooleanAtSubmitNamingTheKey() throws Exception {
+        Config conf = new Config();
+        conf.put(WOC, "true");
+        InvalidTopologyException e = assertThrows(InvalidTopologyException.class,
+            () -> cluster.submitTopology("woc-quoted", conf, topology("woc-quoted", Mode.HEALTHY)));
+        assertTrue(e.get_msg().startsWith("whale.woc.enabled: \"true\" (a string) is not accepted"), e.get_msg());
+        assertFalse(cluster.getClusterInfo().get_topologies().stream().anyMatch(t -> t.get_name().equals("woc-quoted")),
+            "no topology, so no worker, was started");
     }
 
     @Test

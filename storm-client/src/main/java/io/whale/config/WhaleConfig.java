@@ -1,0 +1,75 @@
+package io.whale.config;
+
+import org.apache.storm.validation.ConfigValidationAnnotations.CustomValidator;
+import org.apache.storm.validation.ConfigValidationAnnotations.Password;
+import org.apache.storm.validation.Validated;
+
+/**
+ * Every {@code whale.*} topology key with a fixed name. Registered with Storm's config validation
+ * ({@code META-INF/services/org.apache.storm.validation.Validated}), so a daemon refuses a bad value in
+ * {@code storm.yaml} at start, and checked at submit by {@link WhaleConfigValidation#validateTopoConf} (both in
+ * {@code StormSubmitter} and in Nimbus): a bad value fails the submit with a message naming the key, the value
+ * and what is accepted, instead of crashing every worker. What each key accepts: {@link WhaleConfigValidation}.
+ * {@code whale.rdma.ucx.*} (UCX's own settings, free-form) is the one family of keys not listed here.
+ */
+public final class WhaleConfig implements Validated {
+    /** Worker-oriented communication: one BatchTuple frame per destination worker. Boolean, default false. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_ENABLED = "whale.woc.enabled";
+
+    /** {@code netty} or {@code rdma}; unset, Storm's {@code storm.messaging.transport} decides. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String TRANSPORT = "whale.transport";
+
+    /** The RDMA provider: {@code ucx} (default) or {@code disni}. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_PROVIDER = "whale.rdma.provider";
+
+    /** Max Memory Size of one work request, bytes. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_MMS_BYTES = "whale.rdma.mms.bytes";
+
+    /** Wait Time Limit before a partial work request is sent, milliseconds (fractions allowed). */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_WTL_MS = "whale.rdma.wtl.ms";
+
+    /** Registered ring per connection, bytes; at least {@link #RDMA_MMS_BYTES}. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_RING_BYTES = "whale.rdma.ring.bytes";
+
+    /** The secret RDMA peers prove in the handshake; derived from the topology when unset. Masked in logs. */
+    @Password
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_SECRET = "whale.rdma.secret";
+
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_HANDSHAKE_TIMEOUT_MS = "whale.rdma.handshake.timeout.ms";
+
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_RECONNECT_MIN_MS = "whale.rdma.reconnect.min.ms";
+
+    /** At least {@link #RDMA_RECONNECT_MIN_MS}. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_RECONNECT_MAX_MS = "whale.rdma.reconnect.max.ms";
+
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_RECONNECT_MAX_ATTEMPTS = "whale.rdma.reconnect.max.attempts";
+
+    /** Upper bound of the RDMA progress thread's park when idle, microseconds (0: spin). */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
+
+    /** Address the RDMA receiving side binds, with the worker's port. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_BIND_HOST = "whale.rdma.bind.host";
+
+    /** How long an RDMA send waits for ring space while connected before the batch is dropped (and counted). */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_SEND_TIMEOUT_MS = "whale.rdma.send.timeout.ms";
+
+    /** Prefix of UCX's own settings for this topology's workers ({@code whale.rdma.ucx.TLS} is {@code UCX_TLS}). */
+    public static final String RDMA_UCX_PREFIX = "whale.rdma.ucx.";
+
+    private WhaleConfig() {
+    }
+}

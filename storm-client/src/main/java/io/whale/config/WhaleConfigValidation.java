@@ -1,0 +1,119 @@
+package io.whale.config;
+
+import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
+import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
+import static io.whale.config.WhaleConfig.RDMA_MMS_BYTES;
+import static io.whale.config.WhaleConfig.RDMA_POLL_MAX_PARK_US;
+import static io.whale.config.WhaleConfig.RDMA_PROVIDER;
+import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MAX_ATTEMPTS;
+import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MAX_MS;
+import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MIN_MS;
+import static io.whale.config.WhaleConfig.RDMA_RING_BYTES;
+import static io.whale.config.WhaleConfig.RDMA_SECRET;
+import static io.whale.config.WhaleConfig.RDMA_SEND_TIMEOUT_MS;
+import static io.whale.config.WhaleConfig.RDMA_WTL_MS;
+import static io.whale.config.WhaleConfig.TRANSPORT;
+import static io.whale.config.WhaleConfig.WOC_ENABLED;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.storm.validation.ConfigValidation;
+
+/**
+ * What each {@link WhaleConfig} key accepts, and the submit-time check. Values are taken as Storm takes its own:
+ * typed as YAML or JSON give them ({@code -c whale.woc.enabled=true} is a boolean, {@code "true"} a string),
+ * with no coercion from strings, so what passes here is exactly what the workers can read.
+ */
+public final class WhaleConfigValidation {
+    private static final Map<String, Rule> RULES = Map.ofEntries(
+        Map.entry(WOC_ENABLED, Rule.BOOLEAN),
+        Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
+        Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
+        Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
+        Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),
+        Map.entry(RDMA_RING_BYTES, Rule.POSITIVE_INT),
+        Map.entry(RDMA_SECRET, Rule.NON_EMPTY_STRING),
+        Map.entry(RDMA_HANDSHAKE_TIMEOUT_MS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_RECONNECT_MIN_MS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_RECONNECT_MAX_MS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_RECONNECT_MAX_ATTEMPTS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_POLL_MAX_PARK_US, Rule.NON_NEGATIVE_INT),
+        Map.entry(RDMA_BIND_HOST, Rule.NON_EMPTY_STRING),
+        Map.entry(RDMA_SEND_TIMEOUT_MS, Rule.POSITIVE_INT));
+
+    /** Pairs (smaller, larger) whose values, when both are set, must be in that order. */
+    private static final List<String[]> ORDERED = List.of(
+        new String[] {RDMA_MMS_BYTES, RDMA_RING_BYTES},
+        new String[] {RDMA_RECONNECT_MIN_MS, RDMA_RECONNECT_MAX_MS});
+
+    private WhaleConfigValidation() {
+    }
+
+    /**
+     * Checks every {@code whale.*} key of a topology conf (Storm's own keys are checked before this, by the
+     * patched {@code ConfigValidation.validateTopoConf}).
+     *
+     * @throws IllegalArgumentException naming the first bad key, its value and what the key accepts
+     */
+    public static void validateTopoConf(Map<String, Object> topoConf) {
+        ConfigValidation.validateFields(topoConf, List.of(WhaleConfig.class));
+        for (String[] pair : ORDERED) {
+            if (topoConf.get(pair[0]) instanceof Number small && topoConf.get(pair[1]) instanceof Number large
+                && large.doubleValue() < small.doubleValue()) {
+                throw new IllegalArgumentException(pair[1] + " (" + large + ") must be at least " + pair[0] + " ("
+                    + small + ")");
+            }
+        }
+    }
+
+    /** Checks one key's value; null (the key set to nothing) reads as unset. */
+    public static void check(String key, Object value) {
+        Rule rule = RULES.get(key);
+        if (rule == null) {
+            throw new IllegalStateException("no validation rule for " + key);
+        }
+        if (value != null && !rule.accepts.test(value)) {
+            throw new IllegalArgumentException(key + ": " + describe(value) + " is not accepted; expected "
+                + rule.expected);
+        }
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String s ? "\"" + s + "\" (a string)" : value + " (" + value.getClass().getSimpleName() + ")";
+    }
+
+    /** Storm's validator hook: Storm passes the field's name, which {@link WhaleConfig} maps to its key. */
+    public static final class KeyValidator extends ConfigValidation.Validator {
+        @Override
+        public void validateField(String fieldName, Object value) {
+            try {
+                check((String) WhaleConfig.class.getField(fieldName).get(null), value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("WhaleConfig has no key field " + fieldName, e);
+            }
+        }
+    }
+
+    private record Rule(String expected, Predicate<Object> accepts) {
+        static final Rule BOOLEAN = new Rule("a boolean: true or false (unquoted in YAML)", Boolean.class::isInstance);
+        static final Rule POSITIVE_INT = new Rule("a whole number from 1 to " + Integer.MAX_VALUE,
+            v -> isWholeNumber(v) && ((Number) v).longValue() >= 1 && ((Number) v).longValue() <= Integer.MAX_VALUE);
+        static final Rule NON_NEGATIVE_INT = new Rule("a whole number from 0 to " + Integer.MAX_VALUE,
+            v -> isWholeNumber(v) && ((Number) v).longValue() >= 0 && ((Number) v).longValue() <= Integer.MAX_VALUE);
+        static final Rule NON_NEGATIVE_NUMBER = new Rule("a number, 0 or more",
+            v -> v instanceof Number n && n.doubleValue() >= 0 && Double.isFinite(n.doubleValue()));
+        static final Rule NON_EMPTY_STRING = new Rule("a non-empty string", v -> v instanceof String s && !s.isBlank());
+
+        static Rule oneOf(String... choices) {
+            List<String> accepted = List.of(choices);
+            return new Rule("one of " + String.join(", ", accepted), v -> v instanceof String s
+                && accepted.contains(s.trim().toLowerCase(Locale.ROOT)));
+        }
+
+        private static boolean isWholeNumber(Object v) {
+            return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.whale.config;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.StormSubmitter;
+import org.apache.storm.testing.TestWordSpout;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.utils.ConfigUtils;
+import org.apache.storm.validation.ConfigValidation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Storm's own topology-conf check (patched) refuses bad whale.* values with a message naming key, value and rule. */
+class WhaleConfigValidationTest {
+
+    @Test
+    void shouldRefuseAQuotedBooleanNamingTheKeyTheValueAndWhatIsAccepted() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.WOC_ENABLED, "true")));
+        assertEquals("whale.woc.enabled: \"true\" (a string) is not accepted; expected a boolean: true or false "
+            + "(unquoted in YAML)", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource(delimiter = '|', value = {
+        "whale.transport | tcp | one of netty, rdma",
+        "whale.rdma.provider | verbs | one of ucx, disni",
+        "whale.rdma.mms.bytes | 0 | a whole number from 1 to 2147483647",
+        "whale.rdma.mms.bytes | 4294967296 | a whole number from 1 to 2147483647",
+        "whale.rdma.ring.bytes | -1 | a whole number from 1 to 2147483647",
+        "whale.rdma.wtl.ms | -0.5 | a number, 0 or more",
+        "whale.rdma.poll.max.park.us | -1 | a whole number from 0 to 2147483647",
+        "whale.rdma.send.timeout.ms | 2.5 | a whole number from 1 to 2147483647",
+        "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
+        "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
+    })
+    void shouldRefuseAnOutOfRangeValueNamingTheKey(String key, String value, String expected) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(key, parsed(value))));
+        assertTrue(e.getMessage().startsWith(key + ": "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("expected " + expected), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseANumberGivenAsAString() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.RDMA_MMS_BYTES, "262144")));
+        assertTrue(e.getMessage().startsWith("whale.rdma.mms.bytes: \"262144\" (a string) is not accepted"));
+    }
+
+    @Test
+    void shouldRefuseARingSmallerThanOneWorkRequest() {
+        Map<String, Object> conf = conf(WhaleConfig.RDMA_MMS_BYTES, 1_048_576L);
+        conf.put(WhaleConfig.RDMA_RING_BYTES, 65_536L);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf));
+        assertEquals("whale.rdma.ring.bytes (65536) must be at least whale.rdma.mms.bytes (1048576)", e.getMessage());
+    }
+
+    @Test
+    void shouldAcceptWhatTheShippedConfAndTheCommandLineGive() {
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(WhaleConfig.WOC_ENABLED, true);
+        conf.put(WhaleConfig.TRANSPORT, "RDMA");
+        conf.put(WhaleConfig.RDMA_MMS_BYTES, 262_144);
+        conf.put(WhaleConfig.RDMA_RING_BYTES, 8_388_608L);
+        conf.put(WhaleConfig.RDMA_POLL_MAX_PARK_US, 0);
+        conf.put(WhaleConfig.RDMA_SECRET, "s3cret");
+        conf.put(WhaleConfig.RDMA_UCX_PREFIX + "TLS", "posix,self");
+        conf.put(WhaleConfig.RDMA_WTL_MS, 0.25);
+        conf.put(Config.TOPOLOGY_WORKERS, 2);
+        assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf));
+    }
+
+    @Test
+    void shouldRefuseTheSubmitBeforeAnythingIsUploaded() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("words", new TestWordSpout());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StormSubmitter.submitTopology(
+            "bad-conf", conf(WhaleConfig.TRANSPORT, "infiniband"), builder.createTopology()));
+        assertEquals("whale.transport: \"infiniband\" (a string) is not accepted; expected one of netty, rdma",
+            e.getMessage());
+    }
+
+    @Test
+    void shouldReadAKeySetToNothingAsUnset() {
+        assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf(WhaleConfig.WOC_ENABLED, null)));
+    }
+
+    @Test
+    void shouldMaskTheRdmaSecretWhereStormMasksPasswords() {
+        Map<String, Object> masked = ConfigUtils.maskPasswords(conf(WhaleConfig.RDMA_SECRET, "s3cret"));
+        assertEquals("*****", masked.get(WhaleConfig.RDMA_SECRET));
+    }
+
+    @Test
+    void shouldRefuseABadValueInADaemonsStormYaml() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateFields(conf(WhaleConfig.WOC_ENABLED, "yes")),
+            "daemons validate storm.yaml against every registered Validated class, WhaleConfig included");
+        assertTrue(e.getMessage().startsWith("whale.woc.enabled: \"yes\""), e.getMessage());
+    }
+
+    @Test
+    void shouldHaveARuleForEveryKey() throws IllegalAccessException {
+        for (Field field : WhaleConfig.class.getFields()) {
+            String key = (String) field.get(null);
+            if (Modifier.isStatic(field.getModifiers()) && !key.endsWith(".")) {
+                assertDoesNotThrow(() -> WhaleConfigValidation.check(key, null), key);
+            }
+        }
+    }
+
+    /** As YAML or the command line's JSON would type the value: a whole number, a number, or a string. */
+    private static Object parsed(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException notWhole) {
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException notNumber) {
+                return value;
+            }
+        }
+    }
+
+    private static Map<String, Object> conf(String key, Object value) {
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(key, value);
+        return conf;
+    }
+}
