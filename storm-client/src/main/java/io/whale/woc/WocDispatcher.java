@@ -1,12 +1,12 @@
 package io.whale.woc;
 
 import com.esotericsoftware.kryo.io.Input;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.task.GeneralTopologyContext;
@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * decodes each once, deserializes its values once and adds one AddressedTuple per destination task to the
  * batch the callback hands to the executors (each with its own TupleImpl and message id, all sharing the
  * values list, as stock Storm's local delivery does). A malformed frame is counted, logged at most once per
- * {@link #LOG_INTERVAL_NANOS} and dropped; the other messages of the batch are delivered.
+ * {@link #LOG_INTERVAL_NANOS} and dropped; the other messages of the batch are delivered. A well-formed frame
+ * naming a destination task that is not (or no longer) on this worker, as happens around a rebalance, is
+ * stale, not malformed: its copies for the tasks that are here are delivered, the others dropped and counted
+ * ({@code woc-frames-stale}, {@code woc-stale-destinations}), with the same throttled warning.
  */
 public final class WocDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(WocDispatcher.class);
@@ -35,8 +38,8 @@ public final class WocDispatcher {
     private final GeneralTopologyContext context;
     private final Set<Integer> localTasks;
     private final ThreadLocal<ValuesReader> readers;
-    private final AtomicLong nextLogNanos = new AtomicLong(System.nanoTime());
-    private final AtomicLong unloggedMalformed = new AtomicLong();
+    private final ThrottledWarning malformedWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
+    private final ThrottledWarning staleWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
 
     WocDispatcher(WocMetrics metrics, Map<String, Object> conf, GeneralTopologyContext context, Set<Integer> localTasks) {
         this.metrics = metrics;
@@ -70,12 +73,20 @@ public final class WocDispatcher {
             List<Object> values = readers.get().read(frame);
             requireFieldCount(sourceComponent, frame.stream(), values.size());
             int[] dests = frame.destTasks();
+            int stale = 0;
             for (int i = 0; i < dests.length; i++) {
+                if (!localTasks.contains(dests[i])) {
+                    stale++;
+                    continue;
+                }
                 MessageId id = frame.hasMessageIds() ? MessageId.makeId(frame.messageIds().get(i)) : MessageId.makeUnanchored();
                 out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, frame.sourceTask(),
                                                                    frame.stream(), id)));
             }
             metrics.frameReceived();
+            if (stale > 0) {
+                staleDestinations(frame, stale);
+            }
         } catch (MalformedBatchTupleException e) {
             rejected(e);
         }
@@ -88,8 +99,8 @@ public final class WocDispatcher {
             throw new MalformedBatchTupleException("BatchTuple source task " + frame.sourceTask() + " is not in this topology");
         }
         for (int dest : frame.destTasks()) {
-            if (!localTasks.contains(dest)) {
-                throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not on this worker");
+            if (context.getComponentId(dest) == null) {
+                throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not in this topology");
             }
         }
         return component;
@@ -110,14 +121,21 @@ public final class WocDispatcher {
 
     private void rejected(MalformedBatchTupleException e) {
         metrics.frameMalformed();
-        long now = System.nanoTime();
-        long next = nextLogNanos.get();
-        if (now - next >= 0 && nextLogNanos.compareAndSet(next, now + LOG_INTERVAL_NANOS)) {
-            long suppressed = unloggedMalformed.getAndSet(0);
-            LOG.warn("Dropped a malformed WOC BatchTuple frame ({} more dropped since the last report): {}", suppressed,
+        long unlogged = malformedWarning.occurred(System.nanoTime());
+        if (unlogged != ThrottledWarning.SUPPRESS) {
+            LOG.warn("Dropped a malformed WOC BatchTuple frame ({} more dropped since the last report): {}", unlogged,
                      e.getMessage());
-        } else {
-            unloggedMalformed.incrementAndGet();
+        }
+    }
+
+    private void staleDestinations(BatchTuple frame, int stale) {
+        metrics.frameStale(stale);
+        long unlogged = staleWarning.occurred(System.nanoTime());
+        if (unlogged != ThrottledWarning.SUPPRESS) {
+            LOG.warn("A WOC frame from task {} named {} destination task(s) not on this worker (a rebalance?): those "
+                     + "copies were dropped, the local ones delivered ({} more such frames since the last report); "
+                     + "local tasks {}, frame destinations {}", frame.sourceTask(), stale, unlogged, localTasks,
+                     Arrays.toString(frame.destTasks()));
         }
     }
 

@@ -21,6 +21,8 @@ public final class WocMetrics {
     private final Counter serializations;
     private final Counter framesReceived;
     private final Counter malformedFrames;
+    private final Counter staleFrames;
+    private final Counter staleDestinations;
     private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
 
     /** Registers the counters; the registry names them with its worker's topology id and port. */
@@ -32,6 +34,8 @@ public final class WocMetrics {
         this.serializations = counter("woc-serializations");
         this.framesReceived = counter("woc-frames-received");
         this.malformedFrames = counter("woc-frames-malformed");
+        this.staleFrames = counter("woc-frames-stale");
+        this.staleDestinations = counter("woc-stale-destinations");
     }
 
     private Counter counter(String name) {
@@ -63,6 +67,12 @@ public final class WocMetrics {
         malformedFrames.inc();
     }
 
+    /** A frame named {@code destinations} tasks that are not on this worker; their copies were dropped. */
+    void frameStale(int destinations) {
+        staleFrames.inc();
+        staleDestinations.inc(destinations);
+    }
+
     public long framesSent() {
         return framesSent.getCount();
     }
@@ -85,6 +95,14 @@ public final class WocMetrics {
 
     public long malformedFrames() {
         return malformedFrames.getCount();
+    }
+
+    public long staleFrames() {
+        return staleFrames.getCount();
+    }
+
+    public long staleDestinations() {
+        return staleDestinations.getCount();
     }
 
     public long bytesSentTo(NodeInfo worker) {
