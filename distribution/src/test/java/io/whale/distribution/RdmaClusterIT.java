@@ -1,6 +1,7 @@
 package io.whale.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,11 +15,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The smoke topology on the real multi-process cluster with {@code -c whale.transport=rdma}: the workers load
  * the RDMA messaging plugin from lib-worker/, talk over UCX (shared memory or TCP on this machine), and every
- * all-grouped tuple reaches every task of both workers as WOC frames.
+ * all-grouped tuple reaches every task of both workers as WOC frames; the explicit topology secret given on the
+ * command line is masked in the workers' logs.
  */
 class RdmaClusterIT {
     private static final int TUPLES = 1_000;
     private static final int TASKS = 4;
+    private static final String SECRET = "it-secret-" + java.util.UUID.randomUUID();
 
     @Test
     void everyTaskReceivesEveryTupleWhenWorkersTalkOverTheRdmaTransport() throws Exception {
@@ -27,7 +30,8 @@ class RdmaClusterIT {
         WhaleCli.deleteRecursively(dir);
 
         WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
-            List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", WorkerLogs.CONSOLE_METRICS,
+            List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", "whale.rdma.secret=" + SECRET,
+                "-c", WorkerLogs.CONSOLE_METRICS,
                 "demo", "smoke", "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(TASKS),
                 "--workers", "2"));
         System.out.println(run.output());
@@ -47,5 +51,7 @@ class RdmaClusterIT {
         assertTrue(workerLogs.lastCount("rdma-messages-received") > 0, "worker traffic went over the RDMA transport");
         assertTrue(workerLogs.lastCount("woc-frames-received") > 0, "the broadcast crossed workers as WOC frames");
         assertEquals(0, workerLogs.lastCount("rdma-messages-dropped"));
+        assertTrue(workerLogs.contains("whale.rdma.secret=*****"), "the worker logs its topology conf, secret masked");
+        assertFalse(workerLogs.contains(SECRET), "an explicit whale.rdma.secret never reaches a worker log in clear");
     }
 }
