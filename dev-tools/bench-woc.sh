@@ -4,12 +4,16 @@
 # private network namespace so that loopback carries only the cluster's traffic (its byte counter is the
 # wire-bytes figure).
 #
-#   dev-tools/bench-woc.sh [--quick] [--tuned] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
-#                          [--warmup-s S] [--measure-s S]
+#   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
+#                          [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0] [--tuned]
+#                          [--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--warmup-s S] [--measure-s S]
 #
 # --transports: messaging transports (whale.transport) to compare, each with WOC off and on for every P and W, every
 # other setting identical (default netty; the one-worker ceiling runs once per P, over the first one). rdma runs
 # over UCX (libucx0: dev-tools/setup-host.sh); on one host UCX uses shared memory, which loopback bytes do not see.
+#
+# --systems stock runs stock Apache Storm 2.8.3 (upstream jars from Maven Central, assembled by dev-tools/stock-storm
+# into dev-tools/stock-storm/target/apache-storm-2.8.3; built here if missing) on a second local cluster.
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the
 # distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).
@@ -36,8 +40,18 @@ if [ -z "$jar" ] || [ -n "$(find "$module/src" "$module/pom.xml" -newer "$jar" -
   jar=$(ls "$module"/target/whale-benchmark-*-topology.jar | head -1)
 fi
 
+stock_props=()
+if [[ " $* " == *" --systems "*stock* ]]; then
+  stock_home=$repo/dev-tools/stock-storm/target/apache-storm-2.8.3
+  if [ ! -x "$stock_home/bin/whale" ] || [ -n "$(find "$repo/dev-tools/stock-storm" "$repo/bin/whale" -newer "$stock_home/bin/whale" -type f -not -path '*/target/*' -print -quit)" ]; then
+    echo "==> assembling the stock Apache Storm home (dev-tools/stock-storm)"
+    (cd "$repo/dev-tools/stock-storm" && mvn -B -q -o package)
+  fi
+  stock_props=("-Dwhale.stock.bin=$stock_home/bin/whale")
+fi
+
 cd "$repo"
 exec java -Xmx256m -Djava.net.preferIPv4Stack=true \
-  "-Dwhale.bin=$home/bin/whale" "-Dwhale.bench.jar=$jar" "-Dwhale.bench.command=dev-tools/bench-woc.sh $*" \
+  "-Dwhale.bin=$home/bin/whale" "${stock_props[@]}" "-Dwhale.bench.jar=$jar" "-Dwhale.bench.command=dev-tools/bench-woc.sh $*" \
   "-Dlog4j.configurationFile=$home/log4j2/cluster.xml" "-Dstorm.log.dir=$module/target" -Dlogfile.name=bench-driver.log \
   -cp "$home/lib/*:$module/target/lib/*:$jar" io.whale.bench.WocBenchmark "$@"

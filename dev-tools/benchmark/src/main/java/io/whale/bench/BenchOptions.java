@@ -4,43 +4,59 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The driver's command line: {@code [--quick] [--tuned] [--out DIR] [--matchers 4,8] [--workers 2,4] [--transports netty,rdma]
- * [--warmup-s S] [--measure-s S]}.
+ * The driver's command line; see {@link #USAGE}. {@code --tuned} is short for {@code --waits level2-0}.
  */
-record BenchOptions(boolean quick, boolean tuned, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
+record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
+                    List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
                     int warmupSeconds, int measureSeconds) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
-    static final String USAGE = "usage: bench-woc.sh [--quick] [--tuned] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
-        + "[--transports netty,rdma] [--warmup-s S] [--measure-s S]";
+    static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
+        + "[--transports netty,rdma] [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0] [--tuned] "
+        + "[--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--warmup-s S] [--measure-s S]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
-        boolean tuned = false;
         Path out = Path.of("dev-tools/benchmark/target/bench-woc");
         List<Integer> matchers = quick ? List.of(4, 16) : List.of(4, 8, 16, 32, 64);
         List<Integer> workers = quick ? List.of(2) : List.of(2, 4);
         List<String> transports = List.of(DEFAULT_TRANSPORT);
+        List<BenchSystem> systems = List.of(BenchSystem.WOC_OFF, BenchSystem.WOC_ON);
+        List<WaitSetting> waits = List.of(WaitSetting.DEFAULT);
+        double rate = 0;
+        int repeats = 1;
+        boolean ceiling = true;
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
-                case "--tuned" -> tuned = true;
+                case "--tuned" -> waits = List.of(WaitSetting.NO_PARK_LEVEL);
                 case "--out" -> out = Path.of(value(args, ++i));
-                case "--matchers" -> matchers = numbers(value(args, ++i));
-                case "--workers" -> workers = numbers(value(args, ++i));
+                case "--matchers" -> matchers = list(value(args, ++i), Integer::valueOf);
+                case "--workers" -> workers = list(value(args, ++i), Integer::valueOf);
                 case "--transports" -> transports = transports(value(args, ++i));
+                case "--systems" -> systems = list(value(args, ++i), BenchSystem::byOption);
+                case "--waits" -> waits = list(value(args, ++i), WaitSetting::byOption);
+                case "--rate" -> rate = positive("--rate", Double.parseDouble(value(args, ++i)));
+                case "--repeats" -> repeats = (int) positive("--repeats", Integer.parseInt(value(args, ++i)));
+                case "--no-ceiling" -> ceiling = false;
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
-        return new BenchOptions(quick, tuned, out.toAbsolutePath(), matchers, workers, transports, warmup, measure);
+        return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
+            ceiling, warmup, measure);
+    }
+
+    boolean runsStock() {
+        return systems.contains(BenchSystem.STOCK);
     }
 
     private static String value(String[] args, int i) {
@@ -50,12 +66,19 @@ record BenchOptions(boolean quick, boolean tuned, Path out, List<Integer> matche
         return args[i];
     }
 
-    private static List<Integer> numbers(String csv) {
-        return Arrays.stream(csv.split(",")).map(String::trim).map(Integer::valueOf).toList();
+    private static double positive(String option, double value) {
+        if (!(value > 0)) {
+            throw new IllegalArgumentException(option + " must be positive, not " + value + "\n" + USAGE);
+        }
+        return value;
+    }
+
+    private static <T> List<T> list(String csv, Function<String, T> parse) {
+        return Arrays.stream(csv.split(",")).map(String::trim).distinct().map(parse).toList();
     }
 
     private static List<String> transports(String csv) {
-        List<String> names = Arrays.stream(csv.split(",")).map(String::trim).distinct().toList();
+        List<String> names = list(csv, Function.identity());
         for (String name : names) {
             if (!TRANSPORTS.contains(name)) {
                 throw new IllegalArgumentException("--transports takes netty and/or rdma, not '" + name + "'\n" + USAGE);

@@ -4,39 +4,73 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One run of the topology: P matchers over W workers, WOC on or off, over one messaging transport
- * ({@code whale.transport}); W = 1 is the one-worker ceiling. {@code transportNamed}: the name and label say the
- * transport (when the sweep is not just Storm's default netty), so runs over different transports stay apart.
+ * One run of the topology: P matchers over W workers on one {@link BenchSystem}, over one messaging transport
+ * ({@code whale.transport}), with one idle-wait setting, at an offered rate (Poisson, tuples per second; 0: as
+ * fast as backpressure allows), repeat number {@code repeat} (from 1). W = 1 is the one-worker ceiling (Whale,
+ * WOC on). Names and labels mention only the dimensions the sweep varies ({@link Dimensions}); the label leaves
+ * out the repeat, so repeats of a point share a series and a summary row.
  */
-record BenchPoint(int matchers, int workers, boolean woc, String transport, boolean transportNamed) {
+record BenchPoint(int matchers, int workers, BenchSystem system, String transport, WaitSetting waitSetting, double ratePerSecond,
+                  int repeat, Dimensions shown) {
+
+    /** Which dimensions differ between the sweep's points, and so appear in names and labels. */
+    record Dimensions(boolean transport, boolean waitSetting, boolean repeat) {
+    }
+
     boolean ceiling() {
         return workers == 1;
     }
 
     String name() {
-        return "bench-p" + matchers + "-w" + workers + (ceiling() ? "" : woc ? "-woc" : "-stock") + (transportNamed ? "-" + transport : "");
+        return "bench-p" + matchers + "-w" + workers + (ceiling() ? "" : "-" + system.option())
+            + (shown.transport() ? "-" + transport : "") + (shown.waitSetting() ? "-" + waitSetting.option() : "")
+            + (ratePerSecond > 0 ? "-r" + Math.round(ratePerSecond) : "") + (shown.repeat() ? "-" + repeat : "");
     }
 
     String label() {
-        return (ceiling() ? "W=1 ceiling" : "W=" + workers + (woc ? " WOC on" : " WOC off")) + (transportNamed ? " " + transport : "");
+        return (ceiling() ? "W=1 ceiling" : "W=" + workers + " " + system.label()) + (shown.transport() ? " " + transport : "")
+            + (shown.waitSetting() ? " wait " + waitSetting.option() : "");
+    }
+
+    /** The {@code -c} settings of this run: the system's switch, the transport on Whale, the wait, the offered rate. */
+    List<String> overrides() {
+        List<String> args = new ArrayList<>(system.overrides());
+        if (system.whale()) {
+            args.addAll(List.of("-c", "whale.transport=" + transport));
+        }
+        args.addAll(waitSetting.overrides());
+        if (ratePerSecond > 0) {
+            args.addAll(List.of("-c", OrderSpout.RATE_KEY + "=" + ratePerSecond));
+        }
+        return args;
     }
 
     /**
-     * For each P in turn: every W with, for each transport, WOC off then on, then the ceiling (over the first
-     * transport), so the runs compared are close in time on a shared machine. The ceiling runs with WOC on,
-     * Whale's default (one worker sends nothing remote).
+     * For each P and wait setting, {@code repeats} rounds of: every W with, for each transport, each system
+     * (stock Storm over Netty only: it has no other transport), then the ceiling over the first transport. The runs
+     * compared are so close in time on a shared machine, and repeats interleave instead of running back to back.
      */
-    static List<BenchPoint> sweep(List<Integer> matchers, List<Integer> workers, List<String> transports) {
-        boolean named = !transports.equals(List.of(BenchOptions.DEFAULT_TRANSPORT));
+    static List<BenchPoint> sweep(BenchOptions o) {
+        Dimensions shown = new Dimensions(!o.transports().equals(List.of(BenchOptions.DEFAULT_TRANSPORT)), o.waits().size() > 1,
+            o.repeats() > 1);
         List<BenchPoint> points = new ArrayList<>();
-        for (int p : matchers) {
-            for (int w : workers) {
-                for (String t : transports) {
-                    points.add(new BenchPoint(p, w, false, t, named));
-                    points.add(new BenchPoint(p, w, true, t, named));
+        for (int p : o.matchers()) {
+            for (WaitSetting wait : o.waits()) {
+                for (int r = 1; r <= o.repeats(); r++) {
+                    for (int w : o.workers()) {
+                        for (String t : o.transports()) {
+                            for (BenchSystem s : o.systems()) {
+                                if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT)) {
+                                    points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, shown));
+                                }
+                            }
+                        }
+                    }
+                    if (o.ceiling()) {
+                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, shown));
+                    }
                 }
             }
-            points.add(new BenchPoint(p, 1, true, transports.get(0), named));
         }
         return points;
     }

@@ -10,14 +10,22 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
 
 /**
- * Emits small order-like tuples (id, lon, lat, emit time in epoch microseconds) unanchored, one per
- * {@code nextTuple} call: with acking off, only Storm's backpressure limits the rate.
+ * Emits small order-like tuples (id, lon, lat, emit time in epoch microseconds) unanchored. Unpaced, one per
+ * {@code nextTuple} call: with acking off, only Storm's backpressure limits the rate. With {@link #RATE_KEY} set,
+ * at that offered rate as a Poisson process: each {@code nextTuple} emits the orders that fell due (at most
+ * {@link #MAX_BURST}), each stamped with its arrival time, so a spout held back by backpressure shows as latency.
  */
 public final class OrderSpout extends BaseRichSpout {
+    /** Topology conf key: offered rate in orders per second (a number); unset or 0, unpaced. */
+    static final String RATE_KEY = "bench.spout.rate.per.s";
+    static final int MAX_BURST = 1_000;
+
     private final String reportDir;
     private transient SpoutOutputCollector collector;
     private transient SplittableRandom random;
     private transient TaskReporter reporter;
+    private transient PoissonArrivals arrivals;
+    private transient long epochMicrosAtNanoZero;
     private long nextId;
 
     public OrderSpout(String reportDir) {
@@ -29,11 +37,32 @@ public final class OrderSpout extends BaseRichSpout {
         this.collector = collector;
         this.random = new SplittableRandom(context.getThisTaskId());
         this.reporter = TaskReporter.start(reportDir, TaskReport.Role.SPOUT, context.getThisTaskId(), context.getThisWorkerPort());
+        double rate = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
+        if (rate > 0) {
+            long nanos = System.nanoTime();
+            this.epochMicrosAtNanoZero = EpochMicros.now() - nanos / 1_000;
+            this.arrivals = new PoissonArrivals(rate, nanos, new SplittableRandom(context.getThisTaskId() * 31L));
+        }
     }
 
     @Override
     public void nextTuple() {
-        collector.emit(new Values(nextId++, random.nextDouble(-180, 180), random.nextDouble(-90, 90), EpochMicros.now()));
+        if (arrivals == null) {
+            emit(EpochMicros.now());
+            return;
+        }
+        long now = System.nanoTime();
+        for (int i = 0; i < MAX_BURST; i++) {
+            long due = arrivals.nextDue(now);
+            if (due == Long.MIN_VALUE) {
+                return;
+            }
+            emit(epochMicrosAtNanoZero + due / 1_000);
+        }
+    }
+
+    private void emit(long emitMicros) {
+        collector.emit(new Values(nextId++, random.nextDouble(-180, 180), random.nextDouble(-90, 90), emitMicros));
         reporter.counted();
     }
 

@@ -4,11 +4,14 @@ import java.util.List;
 
 /**
  * The figures of one point, as printed and saved. Latencies in milliseconds, CPU in microseconds.
+ * {@code backlogGrowthPerSecond}: how fast the orders waiting for a matcher grew during the window (emitted minus
+ * the mean delivered per matcher, per second); near 0 when the matchers keep up with the spout.
  * {@code serializationsPerEmittedTuple} and {@code framesPerEmittedTuple} come from the spout worker's Whale
  * counters ({@code spoutWorkerCounters}); null where the worker made no WOC emit (WOC off, or the one-worker ceiling).
  */
-record PointResult(int matchers, int workers, boolean woc, String transport, boolean ceiling, String label,
-                   double emittedPerSecond, double deliveriesPerSecond, double deliveriesPerEmitted, double sourceCpuMicrosPerTuple,
+record PointResult(int matchers, int workers, String system, String transport, String waitSetting, double offeredRatePerSecond,
+                   int repeat, boolean ceiling, String label,
+                   double emittedPerSecond, double deliveriesPerSecond, double backlogGrowthPerSecond, double deliveriesPerEmitted, double sourceCpuMicrosPerTuple,
                    double wireBytesPerTuple, double p50Millis, double p99Millis, double maxMillis, long latencySamples,
                    int workerProcesses, double windowSeconds, String start, double loadAverage1m,
                    Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters) {
@@ -17,8 +20,11 @@ record PointResult(int matchers, int workers, boolean woc, String transport, boo
                           WorkerCounters spoutWorkerCounters, String start, double loadAverage1m) {
         double emittedPerSecond = window.emittedPerSecond();
         double perTuple = 1 / (emittedPerSecond * windowSeconds);
-        return new PointResult(point.matchers(), point.workers(), point.woc(), point.transport(), point.ceiling(), point.label(),
-            emittedPerSecond, window.deliveriesPerSecond(), window.deliveriesPerSecond() / emittedPerSecond,
+        return new PointResult(point.matchers(), point.workers(), point.ceiling() ? "ceiling" : point.system().option(),
+            point.transport(), point.waitSetting().option(), point.ratePerSecond(), point.repeat(), point.ceiling(), point.label(),
+            emittedPerSecond, window.deliveriesPerSecond(),
+            (window.emitted() - (double) window.delivered() / point.matchers()) / windowSeconds,
+            window.deliveriesPerSecond() / emittedPerSecond,
             spoutCpuSeconds * 1e6 * perTuple, loopbackBytes * perTuple, millis(window.latencyMicros().getValueAtPercentile(50)),
             millis(window.latencyMicros().getValueAtPercentile(99)), millis(window.latencyMicros().getMaxValue()),
             window.latencyMicros().getTotalCount(), window.workerPids().size(), windowSeconds, start, loadAverage1m,
@@ -30,14 +36,15 @@ record PointResult(int matchers, int workers, boolean woc, String transport, boo
         return micros / 1000.0;
     }
 
-    static final String HEADER = String.format("%-22s %4s %12s %14s %8s %12s %12s %10s %10s %9s %9s %5s %6s",
-        "run", "P", "emitted/s", "deliveries/s", "del/emit", "cpu us/tup", "wire B/tup", "p50 ms", "p99 ms", "ser/emit",
-        "frm/emit", "procs", "load");
+    static final String HEADER = String.format("%-30s %4s %3s %12s %14s %10s %8s %12s %12s %10s %10s %9s %9s %5s %6s",
+        "run", "P", "#", "emitted/s", "deliveries/s", "backlog/s", "del/emit", "cpu us/tup", "wire B/tup", "p50 ms", "p99 ms",
+        "ser/emit", "frm/emit", "procs", "load");
 
     String row() {
-        return String.format("%-22s %4d %12.0f %14.0f %8.2f %12.2f %12.1f %10.2f %10.1f %9s %9s %5d %6.2f", label, matchers,
-            emittedPerSecond, deliveriesPerSecond, deliveriesPerEmitted, sourceCpuMicrosPerTuple, wireBytesPerTuple, p50Millis,
-            p99Millis, ratio(serializationsPerEmittedTuple), ratio(framesPerEmittedTuple), workerProcesses, loadAverage1m);
+        return String.format("%-30s %4d %3d %12.0f %14.0f %10.0f %8.2f %12.2f %12.1f %10.2f %10.1f %9s %9s %5d %6.2f", label,
+            matchers, repeat, emittedPerSecond, deliveriesPerSecond, backlogGrowthPerSecond, deliveriesPerEmitted,
+            sourceCpuMicrosPerTuple, wireBytesPerTuple, p50Millis, p99Millis, ratio(serializationsPerEmittedTuple),
+            ratio(framesPerEmittedTuple), workerProcesses, loadAverage1m);
     }
 
     /** The row, then a warning line if the spout's worker counted dropped or malformed messages. */

@@ -18,29 +18,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * The driver: brings the local multi-process cluster up once, then for each {@link BenchPoint} submits the
- * topology with {@code whale jar}, warms up, measures one window (task reports, the spout worker's CPU time,
- * loopback bytes, the spout worker's Whale counters from its worker.log), kills the topology and waits until its
- * workers are gone. Prints a row per point and saves {@code results.json} and PNG plots. Started by
- * {@code dev-tools/bench-woc.sh}, which sets {@code whale.bin} (the distribution's bin/whale),
- * {@code whale.bench.jar} (the topology jar) and {@code whale.bench.command}.
+ * The driver: brings the local multi-process cluster up once (and, with {@code --systems stock}, a second one from
+ * the stock Storm home on other ports; idle daemons of both stay up for the whole run, so every point shares the
+ * same background), then for each {@link BenchPoint} submits the topology with {@code whale jar} to its system's
+ * cluster, warms up, measures one window (task reports, the spout worker's CPU time, loopback bytes, the spout
+ * worker's Whale counters from its worker.log), kills the topology and waits until its workers are gone. Prints a
+ * row per point, then the repeats summarised ({@link PointSummary}), and saves {@code results.json} and PNG plots.
+ * Started by {@code dev-tools/bench-woc.sh}, which sets {@code whale.bin} (the distribution's bin/whale),
+ * {@code whale.stock.bin} (the stock home's, with {@code --systems stock}), {@code whale.bench.jar} (the topology
+ * jar) and {@code whale.bench.command}.
  */
 public final class WocBenchmark {
-    /** Storm's idle-wait setting the issue asks to compare at its default and at 0 (no parkNanos(1) spinning). */
-    static final String TUNED_WAIT = "topology.bolt.wait.progressive.level2.count=0";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(120);
+    /** The stock cluster's ports, clear of the Whale cluster's (16000 and up). */
+    private static final int STOCK_BASE_PORT = 17000;
 
     private final DemoSession session;
+    private final DemoSession stockSession;
     private final BenchOptions options;
     private final Path topologyJar;
     private final Path clusterDir;
+    private final Path stockClusterDir;
 
-    WocBenchmark(DemoSession session, BenchOptions options, Path topologyJar) {
+    WocBenchmark(DemoSession session, DemoSession stockSession, BenchOptions options, Path topologyJar) {
         this.session = session;
+        this.stockSession = stockSession;
         this.options = options;
         this.topologyJar = topologyJar;
         this.clusterDir = options.out().resolve("cluster");
+        this.stockClusterDir = options.out().resolve("cluster-stock");
     }
 
     public static void main(String[] args) throws Exception {
@@ -52,7 +59,13 @@ public final class WocBenchmark {
             System.exit(2);
             return;
         }
-        new WocBenchmark(DemoSession.fromWhaleCommand(), options, Path.of(System.getProperty("whale.bench.jar"))).run();
+        String stockBin = System.getProperty("whale.stock.bin");
+        if (options.runsStock() && stockBin == null) {
+            System.err.println("--systems stock needs the stock Storm home (whale.stock.bin): run through dev-tools/bench-woc.sh");
+            System.exit(2);
+        }
+        new WocBenchmark(DemoSession.fromWhaleCommand(), options.runsStock() ? new DemoSession(Path.of(stockBin)) : null, options,
+            Path.of(System.getProperty("whale.bench.jar"))).run();
     }
 
     void run() throws IOException, InterruptedException {
@@ -69,8 +82,17 @@ public final class WocBenchmark {
                 session.whale(List.of("local-cluster", "down", "--dir", clusterDir.toString())));
             DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors x 4 slots) in " + clusterDir);
             session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir", clusterDir.toString()));
+            if (stockSession != null) {
+                session.onClose("stopping the stock Storm cluster", stockSession::close);
+                stockSession.onClose("stopping the stock Storm cluster", () ->
+                    stockSession.whale(List.of("local-cluster", "down", "--dir", stockClusterDir.toString())));
+                DemoSession.step("starting a stock Apache Storm 2.8.3 cluster (same layout, ports from " + STOCK_BASE_PORT + ") in "
+                    + stockClusterDir);
+                stockSession.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir",
+                    stockClusterDir.toString(), "--base-port", String.valueOf(STOCK_BASE_PORT)));
+            }
             System.out.println(PointResult.HEADER);
-            for (BenchPoint point : BenchPoint.sweep(options.matchers(), options.workers(), options.transports())) {
+            for (BenchPoint point : BenchPoint.sweep(options)) {
                 PointResult result = measure(point);
                 results.add(result);
                 System.out.println(result.rowWithWarnings());
@@ -82,18 +104,24 @@ public final class WocBenchmark {
         save(json, results);
         System.out.println();
         System.out.print(PointResult.table(results));
+        System.out.println();
+        System.out.print(PointSummary.table(PointSummary.of(results)));
         System.out.println("results: " + options.out().resolve("results.json") + " and " + options.out() + "/*.png");
     }
 
     private Map<String, Object> settings() {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("quick", options.quick());
-        s.put("tuned", options.tuned());
-        s.put("perPointOverrides", List.of("whale.woc.enabled", "whale.transport"));
-        s.put("topologyOverrides", commonOverrides().stream().filter(o -> !o.equals("-c")).toList());
+        s.put("systems", options.systems().stream().map(BenchSystem::option).toList());
+        s.put("stockHome", options.runsStock() ? System.getProperty("whale.stock.bin") : null);
+        s.put("perPointOverrides", "BenchPoint.overrides(): the system's whale.woc.enabled, whale.transport (Whale only), "
+            + "the wait setting's topology.bolt.wait.*, " + OrderSpout.RATE_KEY);
         s.put("matchers", options.matchers());
         s.put("workers", options.workers());
         s.put("transports", options.transports());
+        s.put("waits", options.waits().stream().map(w -> Map.of(w.option(), w.overrides())).toList());
+        s.put("offeredRatePerSecond", options.ratePerSecond() > 0 ? options.ratePerSecond() : "unpaced");
+        s.put("repeats", options.repeats());
         s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
             + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
         s.put("warmupSeconds", options.warmupSeconds());
@@ -106,26 +134,18 @@ public final class WocBenchmark {
         return s;
     }
 
-    private List<String> overrides(BenchPoint point) {
-        List<String> args = new ArrayList<>(List.of("-c", "whale.woc.enabled=" + point.woc(), "-c", "whale.transport=" + point.transport()));
-        args.addAll(commonOverrides());
-        return args;
-    }
-
-    /** The settings every point shares. */
-    private List<String> commonOverrides() {
-        return options.tuned() ? List.of("-c", TUNED_WAIT) : List.of();
-    }
-
     private PointResult measure(BenchPoint point) throws IOException, InterruptedException {
+        DemoSession session = point.system().whale() ? this.session : stockSession;
+        Path clusterDir = point.system().whale() ? this.clusterDir : stockClusterDir;
         Path reports = options.out().resolve("reports").resolve(point.name());
         deleteReports(reports);
-        List<String> submit = new ArrayList<>(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString()));
-        submit.addAll(overrides(point));
+        String conf = clusterDir.resolve("conf/storm.yaml").toString();
+        List<String> submit = new ArrayList<>(List.of("--config", conf));
+        submit.addAll(point.overrides());
         submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
             String.valueOf(point.matchers()), String.valueOf(point.workers()), reports.toString()));
         String started = Instant.now().toString();
-        session.whaleQuietly(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString(), "kill", point.name(), "-w", "1"));
+        session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
         session.whale(submit);
         Set<Long> pids = Set.of();
         try {
@@ -146,6 +166,9 @@ public final class WocBenchmark {
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
             pids = window.workerPids();
+            if (!point.system().whale()) {
+                requireStockWorker(spoutLog);
+            }
             if (spoutLog.isEmpty()) {
                 System.err.println("no worker.log of the spout's worker (pid " + spout.pid() + ", port " + spout.workerPort()
                     + ") under " + clusterDir.resolve("logs"));
@@ -153,8 +176,15 @@ public final class WocBenchmark {
             return PointResult.of(point, window, seconds, cpu1 - cpu0, bytes1 - bytes0, WorkerCounters.between(counters0, counters1),
                 started, ProcFiles.loadAverage()[0]);
         } finally {
-            session.whaleQuietly(List.of("--config", clusterDir.resolve("conf/storm.yaml").toString(), "kill", point.name(), "-w", "1"));
+            session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
             awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
+        }
+    }
+
+    /** Whale's client logs its WOC switch in every worker; a stock Storm worker has no such line. */
+    private static void requireStockWorker(Optional<Path> workerLog) throws IOException {
+        if (workerLog.isPresent() && Files.readString(workerLog.get()).contains("Worker-oriented communication")) {
+            throw new IllegalStateException("a stock Storm point ran on Whale's storm-client: " + workerLog.get());
         }
     }
 
@@ -195,7 +225,9 @@ public final class WocBenchmark {
     }
 
     private void save(Map<String, Object> json, List<PointResult> results) throws IOException {
+        List<PointSummary> summary = PointSummary.of(results);
+        json.put("summary", summary);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.out().resolve("results.json").toFile(), json);
-        BenchPlots.write(results, options.out());
+        BenchPlots.write(summary, options.out());
     }
 }

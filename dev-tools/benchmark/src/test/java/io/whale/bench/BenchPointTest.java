@@ -2,6 +2,7 @@ package io.whale.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -9,28 +10,62 @@ import org.junit.jupiter.api.Test;
 class BenchPointTest {
     @Test
     void withoutTransportsTheSweepAndItsNamesAreNettysAsBefore() {
-        BenchOptions options = BenchOptions.parse("--matchers", "8", "--workers", "2");
-        List<BenchPoint> points = BenchPoint.sweep(options.matchers(), options.workers(), options.transports());
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "8", "--workers", "2"));
 
-        assertEquals(List.of("bench-p8-w2-stock", "bench-p8-w2-woc", "bench-p8-w1"), points.stream().map(BenchPoint::name).toList());
+        assertEquals(List.of("bench-p8-w2-woc-off", "bench-p8-w2-woc-on", "bench-p8-w1"), points.stream().map(BenchPoint::name).toList());
         assertEquals(List.of("W=2 WOC off", "W=2 WOC on", "W=1 ceiling"), points.stream().map(BenchPoint::label).toList());
         assertEquals(List.of("netty", "netty", "netty"), points.stream().map(BenchPoint::transport).toList());
     }
 
     @Test
     void eachTransportGetsWocOffAndOnPerWorkerCountAndTheCeilingRunsOnceOverTheFirst() {
-        BenchOptions options = BenchOptions.parse("--matchers", "8", "--workers", "2,4", "--transports", "netty,rdma");
-        List<BenchPoint> points = BenchPoint.sweep(options.matchers(), options.workers(), options.transports());
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "8", "--workers", "2,4", "--transports", "netty,rdma"));
 
         assertEquals(List.of("W=2 WOC off netty", "W=2 WOC on netty", "W=2 WOC off rdma", "W=2 WOC on rdma",
             "W=4 WOC off netty", "W=4 WOC on netty", "W=4 WOC off rdma", "W=4 WOC on rdma", "W=1 ceiling netty"),
             points.stream().map(BenchPoint::label).toList());
-        assertEquals("bench-p8-w2-woc-rdma", points.get(3).name());
+        assertEquals("bench-p8-w2-woc-on-rdma", points.get(3).name());
         assertEquals("bench-p8-w1-netty", points.get(8).name());
     }
 
     @Test
-    void anUnknownTransportIsRejected() {
+    void shouldRunStockStormOverNettyOnlyAndInterleaveRepeatsPerWaitSetting() {
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "64", "--workers", "2", "--transports",
+            "netty,rdma", "--systems", "stock,woc-on", "--waits", "default,level2-0", "--repeats", "2", "--no-ceiling"));
+
+        assertEquals(List.of(
+            "bench-p64-w2-stock-netty-default-1", "bench-p64-w2-woc-on-netty-default-1", "bench-p64-w2-woc-on-rdma-default-1",
+            "bench-p64-w2-stock-netty-default-2", "bench-p64-w2-woc-on-netty-default-2", "bench-p64-w2-woc-on-rdma-default-2",
+            "bench-p64-w2-stock-netty-level2-0-1", "bench-p64-w2-woc-on-netty-level2-0-1", "bench-p64-w2-woc-on-rdma-level2-0-1",
+            "bench-p64-w2-stock-netty-level2-0-2", "bench-p64-w2-woc-on-netty-level2-0-2", "bench-p64-w2-woc-on-rdma-level2-0-2"),
+            points.stream().map(BenchPoint::name).toList());
+        assertEquals("W=2 stock Storm netty wait level2-0", points.get(6).label(), "repeats share a label");
+    }
+
+    @Test
+    void shouldGiveStockStormNoWhaleKeyAndEveryPointItsWaitAndRate() {
+        BenchOptions options = BenchOptions.parse("--matchers", "4", "--workers", "2", "--systems", "stock,woc-off",
+            "--waits", "park100", "--rate", "5000");
+        List<BenchPoint> points = BenchPoint.sweep(options);
+
+        List<String> stock = points.get(0).overrides();
+        assertTrue(stock.stream().noneMatch(o -> o.startsWith("whale.")), stock.toString());
+        assertTrue(stock.contains("topology.bolt.wait.strategy=org.apache.storm.policy.WaitStrategyPark"));
+        assertTrue(stock.contains(OrderSpout.RATE_KEY + "=5000.0"));
+        assertEquals(List.of("-c", "whale.woc.enabled=false", "-c", "whale.transport=netty"), points.get(1).overrides().subList(0, 4));
+        assertEquals("bench-p4-w2-stock-r5000", points.get(0).name());
+    }
+
+    @Test
+    void tunedIsTheWaitWithoutItsParkLevel() {
+        assertEquals(List.of(WaitSetting.NO_PARK_LEVEL), BenchOptions.parse("--tuned").waits());
+    }
+
+    @Test
+    void anUnknownTransportSystemOrWaitIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--transports", "netty,udp"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--systems", "flink"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--waits", "spin"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate", "0"));
     }
 }

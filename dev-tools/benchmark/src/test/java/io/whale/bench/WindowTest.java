@@ -53,7 +53,7 @@ class WindowTest {
         Histogram latency = new Histogram(3);
         latency.recordValue(1_500);
         Window w = new Window(2_000, 8_000, 20_000, 80_000, latency, 11, Set.of(11L, 12L));
-        PointResult r = PointResult.of(new BenchPoint(4, 2, true, "netty", false), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0);
+        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0);
         assertEquals(25, r.sourceCpuMicrosPerTuple(), 1e-9);
         assertEquals(50, r.wireBytesPerTuple(), 1e-9);
         assertEquals(4, r.deliveriesPerEmitted(), 1e-9);
@@ -63,14 +63,26 @@ class WindowTest {
     }
 
     @Test
+    void shouldMeasureHowFastTheBacklogPerMatcherGrew() {
+        Window w = new Window(2_000, 7_000, 20_000, 70_000, new Histogram(3), 11, Set.of(11L, 12L));
+        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0);
+        assertEquals(250, r.backlogGrowthPerSecond(), 1e-9, "each of 4 matchers fell 2 500 orders behind in 10 s");
+    }
+
+    @Test
     void aPointWhoseTransportDroppedMessagesSaysSoUnderItsRow() {
         Window w = new Window(2_000, 8_000, 20_000, 80_000, new Histogram(3), 11, Set.of(11L, 12L));
         WorkerCounters dropping = new WorkerCounters("delta", "a", "b", 10.0,
             Map.of("rdma-messages-dropped", 15_407L, "woc-emits", 20_000L, "woc-serializations", 20_000L));
-        PointResult r = PointResult.of(new BenchPoint(8, 2, true, "rdma", true), w, 10, 0.5, 1_000_000, dropping, "t", 1.0);
+        PointResult r = PointResult.of(point(8, "rdma"), w, 10, 0.5, 1_000_000, dropping, "t", 1.0);
 
         assertEquals(1.0, r.serializationsPerEmittedTuple(), 1e-9);
         assertEquals(r.row() + "\n  ! the spout's worker counted rdma-messages-dropped=15407 (delta): these figures do not measure a "
             + "working transport", r.rowWithWarnings());
+    }
+
+    private static BenchPoint point(int matchers, String transport) {
+        return new BenchPoint(matchers, 2, BenchSystem.WOC_ON, transport, WaitSetting.DEFAULT, 0, 1,
+            new BenchPoint.Dimensions(true, false, false));
     }
 }

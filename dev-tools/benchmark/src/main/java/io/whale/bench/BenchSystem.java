@@ -1,0 +1,50 @@
+package io.whale.bench;
+
+import java.util.List;
+
+/**
+ * What runs a point: stock Apache Storm 2.8.3 (its own jars, from the stock home that
+ * {@code dev-tools/stock-storm} assembles), or Whale with worker-oriented communication off or on.
+ */
+enum BenchSystem {
+    STOCK("stock", "stock Storm", List.of()),
+    WOC_OFF("woc-off", "WOC off", List.of("-c", "whale.woc.enabled=false")),
+    WOC_ON("woc-on", "WOC on", List.of("-c", "whale.woc.enabled=true"));
+
+    private final String option;
+    private final String label;
+    private final List<String> overrides;
+
+    BenchSystem(String option, String label, List<String> overrides) {
+        this.option = option;
+        this.label = label;
+        this.overrides = overrides;
+    }
+
+    /** The name on the command line ({@code --systems stock,woc-off,woc-on}) and in run names. */
+    String option() {
+        return option;
+    }
+
+    String label() {
+        return label;
+    }
+
+    /** The {@code -c} settings that select it on Whale's cluster; none on stock Storm, which knows no whale.* key. */
+    List<String> overrides() {
+        return overrides;
+    }
+
+    boolean whale() {
+        return this != STOCK;
+    }
+
+    static BenchSystem byOption(String option) {
+        for (BenchSystem s : values()) {
+            if (s.option.equals(option)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("--systems takes stock, woc-off and/or woc-on, not '" + option + "'");
+    }
+}

@@ -1,0 +1,94 @@
+package io.whale.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The repeats of one point (same label and P) reduced to median, minimum and maximum, and the ratios the issue's
+ * targets are stated in: Whale with WOC on against stock Storm and against WOC off, at the same P, W, wait setting,
+ * offered rate and (for WOC off) transport.
+ */
+record PointSummary(String label, int matchers, int workers, String system, String transport, String waitSetting,
+                    double offeredRatePerSecond, int repeats, Spread emittedPerSecond, Spread deliveriesPerSecond,
+                    Spread backlogGrowthPerSecond, Spread p50Millis, Spread p99Millis, Spread sourceCpuMicrosPerTuple,
+                    Spread wireBytesPerTuple) {
+
+    /** Median, minimum and maximum of a point's repeats. */
+    record Spread(double median, double min, double max) {
+        static Spread of(List<PointResult> repeats, ToDoubleFunction<PointResult> figure) {
+            double[] v = repeats.stream().mapToDouble(figure).sorted().toArray();
+            double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+            return new Spread(median, v[0], v[v.length - 1]);
+        }
+
+        String format(String pattern) {
+            return String.format(pattern, median) + " [" + String.format(pattern, min).trim() + "–"
+                + String.format(pattern, max).trim() + "]";
+        }
+    }
+
+    static List<PointSummary> of(List<PointResult> results) {
+        Map<String, List<PointResult>> byPoint = new LinkedHashMap<>();
+        results.forEach(r -> byPoint.computeIfAbsent(r.label() + "|" + r.matchers(), k -> new ArrayList<>()).add(r));
+        List<PointSummary> summaries = new ArrayList<>();
+        byPoint.values().forEach(rs -> {
+            PointResult first = rs.get(0);
+            summaries.add(new PointSummary(first.label(), first.matchers(), first.workers(), first.system(), first.transport(),
+                first.waitSetting(), first.offeredRatePerSecond(), rs.size(), Spread.of(rs, PointResult::emittedPerSecond),
+                Spread.of(rs, PointResult::deliveriesPerSecond), Spread.of(rs, PointResult::backlogGrowthPerSecond),
+                Spread.of(rs, PointResult::p50Millis), Spread.of(rs, PointResult::p99Millis),
+                Spread.of(rs, PointResult::sourceCpuMicrosPerTuple), Spread.of(rs, PointResult::wireBytesPerTuple)));
+        });
+        return summaries;
+    }
+
+    static final String HEADER = String.format("%-30s %4s %3s %34s %34s %28s", "run", "P", "n", "deliveries/s median [min–max]",
+        "emitted/s median [min–max]", "p99 ms median [min–max]");
+
+    String row() {
+        return String.format("%-30s %4d %3d %34s %34s %28s", label, matchers, repeats, deliveriesPerSecond.format("%.0f"),
+            emittedPerSecond.format("%.0f"), p99Millis.format("%.1f"));
+    }
+
+    /** WOC on against stock and against WOC off, one line per WOC-on point that has them in the same run. */
+    static List<String> comparisons(List<PointSummary> summaries) {
+        List<String> lines = new ArrayList<>();
+        for (PointSummary on : summaries) {
+            if (!on.system().equals(BenchSystem.WOC_ON.option())) {
+                continue;
+            }
+            on.peer(summaries, BenchSystem.STOCK, BenchOptions.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
+            on.peer(summaries, BenchSystem.WOC_OFF, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
+        }
+        return lines;
+    }
+
+    private Optional<PointSummary> peer(List<PointSummary> summaries, BenchSystem system, String peerTransport) {
+        return summaries.stream().filter(s -> s.system().equals(system.option()) && s.matchers() == matchers
+            && s.workers() == workers && s.waitSetting().equals(waitSetting) && s.offeredRatePerSecond() == offeredRatePerSecond
+            && s.transport().equals(peerTransport)).findFirst();
+    }
+
+    private String versus(PointSummary other) {
+        return String.format("P=%d W=%d wait %s%s: %s / %s — deliveries/s x%.2f, p50 x%.2f, p99 x%.2f (medians of %d and %d)",
+            matchers, workers, waitSetting, offeredRatePerSecond > 0 ? " rate " + Math.round(offeredRatePerSecond) + "/s" : "",
+            label, other.label(), deliveriesPerSecond.median() / other.deliveriesPerSecond().median(),
+            p50Millis.median() / other.p50Millis().median(), p99Millis.median() / other.p99Millis().median(), repeats,
+            other.repeats());
+    }
+
+    static String table(List<PointSummary> summaries) {
+        StringBuilder s = new StringBuilder(HEADER).append('\n');
+        summaries.forEach(p -> s.append(p.row()).append('\n'));
+        List<String> comparisons = comparisons(summaries);
+        if (!comparisons.isEmpty()) {
+            s.append('\n');
+            comparisons.forEach(c -> s.append(c).append('\n'));
+        }
+        return s.toString();
+    }
+}

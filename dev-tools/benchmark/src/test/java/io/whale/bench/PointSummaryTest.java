@@ -1,0 +1,34 @@
+package io.whale.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PointSummaryTest {
+    @Test
+    void shouldReduceRepeatsToMedianMinAndMaxAndCompareWocOnWithStockAtTheSamePoint() {
+        List<PointResult> results = List.of(
+            result(BenchSystem.STOCK, 1, 100_000, 10), result(BenchSystem.WOC_ON, 1, 260_000, 12),
+            result(BenchSystem.STOCK, 2, 120_000, 14), result(BenchSystem.WOC_ON, 2, 200_000, 30),
+            result(BenchSystem.STOCK, 3, 90_000, 9), result(BenchSystem.WOC_ON, 3, 240_000, 18));
+
+        List<PointSummary> summary = PointSummary.of(results);
+
+        assertEquals(2, summary.size());
+        PointSummary stock = summary.get(0);
+        assertEquals(new PointSummary.Spread(100_000, 90_000, 120_000), stock.deliveriesPerSecond());
+        assertEquals(3, stock.repeats());
+        List<String> comparisons = PointSummary.comparisons(summary);
+        assertEquals(1, comparisons.size());
+        assertTrue(comparisons.get(0).contains("deliveries/s x2.40, p50 x1.00, p99 x1.80"), comparisons.get(0));
+    }
+
+    private static PointResult result(BenchSystem system, int repeat, double deliveries, double p99) {
+        BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat,
+            new BenchPoint.Dimensions(false, false, true));
+        return new PointResult(64, 2, system.option(), "netty", "default", 0, repeat, false, point.label(), deliveries / 64,
+            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null);
+    }
+}
