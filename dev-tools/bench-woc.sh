@@ -51,7 +51,8 @@ if [[ " $* " == *" --systems "*stock* ]]; then
 fi
 
 cd "$repo"
-exec java -Xmx256m -Djava.net.preferIPv4Stack=true \
+# Each bin/whale finds its own home (the stock one must not be pointed at Whale's by an inherited WHALE_HOME).
+exec env -u WHALE_HOME java -Xmx256m -Djava.net.preferIPv4Stack=true \
   "-Dwhale.bin=$home/bin/whale" "${stock_props[@]}" "-Dwhale.bench.jar=$jar" "-Dwhale.bench.command=dev-tools/bench-woc.sh $*" \
   "-Dlog4j.configurationFile=$home/log4j2/cluster.xml" "-Dstorm.log.dir=$module/target" -Dlogfile.name=bench-driver.log \
   -cp "$home/lib/*:$module/target/lib/*:$jar" io.whale.bench.WocBenchmark "$@"
