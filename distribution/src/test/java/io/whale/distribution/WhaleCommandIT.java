@@ -40,13 +40,29 @@ class WhaleCommandIT {
     void missingJavaIsExplained(@TempDir Path tmp) throws Exception {
         // A PATH with the shell tools bin/whale uses, and no java.
         Path bin = Files.createDirectories(tmp.resolve("bin"));
-        for (String tool : List.of("bash", "dirname", "basename")) {
+        for (String tool : List.of("bash", "readlink", "dirname", "basename")) {
             Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
         }
         WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of("PATH", bin.toString(), "JAVA_HOME", tmp.resolve("no-jdk").toString()),
             List.of(bin.resolve("bash").toString(), WhaleCli.BIN.toString(), "version"));
         assertNotEquals(0, r.exit());
         assertTrue(r.output().contains("whale: Java not found"), r.output());
+    }
+
+    @Test
+    void shouldFindItsHomeWhenRunThroughASymbolicLink(@TempDir Path tmp) throws Exception {
+        Path link = Files.createSymbolicLink(Files.createDirectories(tmp.resolve("usr/local/bin")).resolve("whale"), WhaleCli.BIN);
+        WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of(), List.of(link.toString(), "version"));
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().lines().toList().contains("Whale " + VERSION + " (Apache Storm 2.8.3)"), r.output());
+    }
+
+    @Test
+    void shouldNameTheMissingFolderWhenWhaleHomeIsNotAWhaleHome(@TempDir Path tmp) throws Exception {
+        Files.createDirectories(tmp.resolve("lib"));
+        WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of("WHALE_HOME", tmp.toString()), List.of(WhaleCli.BIN.toString(), "version"));
+        assertNotEquals(0, r.exit());
+        assertTrue(r.output().contains("whale: WHALE_HOME (" + tmp + ") is not a Whale home: it has no lib-worker/ folder"), r.output());
     }
 
     @Test
