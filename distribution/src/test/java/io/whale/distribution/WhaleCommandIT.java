@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +70,19 @@ class WhaleCommandIT {
     }
 
     @Test
+    void shouldTakeConfOverridesAndConfigAnywhereButAfterDoubleDash(@TempDir Path tmp) throws Exception {
+        Path jar = jarOf(tmp.resolve("echo.jar"), ArgsEcho.class);
+        Path conf = Files.writeString(tmp.resolve("my storm.yaml"), "");
+        WhaleCli.Result r = WhaleCli.whale("-c", "before=1", "jar", jar.toString(), ArgsEcho.class.getName(),
+            "--name", "x", "-c", "after.main=two words", "--config", conf.toString(), "y", "--", "-c", "mine=3", "--config", "z");
+        assertEquals(0, r.exit(), r.output());
+        List<String> lines = r.output().lines().toList();
+        assertTrue(lines.contains("storm.options=before%3D1,after.main%3Dtwo%20words"), r.output());
+        assertTrue(lines.contains("storm.conf.file=" + conf.toRealPath()), r.output());
+        assertTrue(lines.contains("args=--name x y -c mine=3 --config z"), r.output());
+    }
+
+    @Test
     void kafkaGenAndLoadWorkTogether(@TempDir Path tmp) throws Exception {
         Path kafka = tmp.resolve("kafka");
         Path orders = tmp.resolve("orders.csv");
@@ -114,5 +131,20 @@ class WhaleCommandIT {
             assertNotEquals(0, r.exit());
             assertTrue(r.output().contains("port " + port + " (storm.zookeeper.port) is taken"), r.output());
         }
+    }
+
+    /** A jar holding the given classes, as {@code whale jar} needs one. */
+    private static Path jarOf(Path jar, Class<?>... classes) throws IOException {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            for (Class<?> c : classes) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new JarEntry(entry));
+                try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return jar;
     }
 }
