@@ -44,7 +44,11 @@ class CliRoundTripIT {
             "one summary line for the jar upload:\n" + jar);
         assertTrue(section(out, "list", "deactivate").matches("(?s).*cli-smoke\\s+ACTIVE\\s.*"), out);
         assertFalse(section(out, "list-after-kill", "down").contains("cli-smoke"), out);
-        assertTrue(section(out, "down", "\u0000").contains("is down"), out);
+        String down = section(out, "down", "\u0000");
+        assertTrue(down.contains("is down"), out);
+        for (String daemon : List.of("supervisor-2", "supervisor-1", "nimbus", "zookeeper")) {
+            assertTrue(down.matches("(?s).*\\n" + daemon + " +stopped\\n.*"), "down stopped " + daemon + " by its verified pid:\n" + down);
+        }
         String topologyConf = WorkerLogs.under(dir.resolve("logs"), "cli-smoke-").text().lines()
             .filter(l -> l.contains("Worker has topology config")).findFirst().orElse("no worker logged its topology config");
         assertTrue(topologyConf.contains("topology.message.timeout.secs=45"), "-c before the command: " + topologyConf);
