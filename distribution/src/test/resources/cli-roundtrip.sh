@@ -20,10 +20,16 @@ wait_for() { # STATUS: poll `whale list` until the topology shows it, for up to 
 
 step up "$whale" local-cluster up --supervisors 2 --dir "$dir"
 step status "$whale" local-cluster status --dir "$dir"
+# -c before the command and among the main's arguments, as Storm's CLI takes it
 step jar "$whale" "${conf[@]}" -c topology.message.timeout.secs=45 jar "$jar" io.whale.examples.smoke.SmokeTopology \
-  --name cli-smoke --tuples 100 --parallelism 2 --workers 2 --report-dir "$dir/cli-report"
+  --name cli-smoke -c whale.cli.probe=after-main-class --tuples 100 --parallelism 2 --workers 2 --report-dir "$dir/cli-report"
 step list "$whale" "${conf[@]}" list
 wait_for ACTIVE
+# a worker has loaded (and logged the topology conf it was given) before the topology is changed or killed
+for _ in $(seq 120); do
+  grep -qs "Worker has topology config" "$dir"/logs/*/workers-artifacts/cli-smoke-*/*/worker.log && break
+  sleep 1
+done
 step deactivate "$whale" "${conf[@]}" deactivate cli-smoke
 wait_for INACTIVE
 step activate "$whale" "${conf[@]}" activate cli-smoke

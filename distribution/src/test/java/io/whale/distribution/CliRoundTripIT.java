@@ -14,8 +14,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * An operator's session on a real local cluster, with Storm's commands: up, status, jar (with a -c
- * override), list, deactivate, activate, rebalance, kill, down — in a private network namespace.
+ * An operator's session on a real local cluster, with Storm's commands: up, status, jar, list, deactivate,
+ * activate, rebalance, kill, down — in a private network namespace. {@code jar} takes -c overrides before the
+ * command and after the main class, which the workers must see, and reports the jar upload in one line, as its
+ * output is not a terminal.
  */
 class CliRoundTripIT {
 
@@ -23,6 +25,7 @@ class CliRoundTripIT {
     void stormCommandsDriveATopologyOnTheLocalCluster() throws Exception {
         assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
         Path dir = Path.of("target/cli-cluster").toAbsolutePath();
+        WhaleCli.deleteRecursively(dir);
         Path script = Path.of("target/test-classes/cli-roundtrip.sh").toAbsolutePath();
 
         WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of(), WhaleCli.inPrivateNetwork(List.of("bash",
@@ -35,9 +38,21 @@ class CliRoundTripIT {
         String status = section(out, "status", "jar");
         assertTrue(status.contains("supervisor-2  running, pid"), status);
         assertTrue(status.contains(": 0/4 slots used"), status);
+        String jar = section(out, "jar", "list");
+        assertFalse(jar.contains("\r") || jar.contains("[="), "no progress bar when the output is not a terminal:\n" + jar);
+        assertEquals(1, jar.lines().filter(l -> l.matches("File '.*whale-example-smoke\\.jar' uploaded to '.*' \\(\\d+ bytes\\)")).count(),
+            "one summary line for the jar upload:\n" + jar);
         assertTrue(section(out, "list", "deactivate").matches("(?s).*cli-smoke\\s+ACTIVE\\s.*"), out);
         assertFalse(section(out, "list-after-kill", "down").contains("cli-smoke"), out);
-        assertTrue(section(out, "down", "\u0000").contains("is down"), out);
+        String down = section(out, "down", "\u0000");
+        assertTrue(down.contains("is down"), out);
+        for (String daemon : List.of("supervisor-2", "supervisor-1", "nimbus", "zookeeper")) {
+            assertTrue(down.matches("(?s).*\\n" + daemon + " +stopped\\n.*"), "down stopped " + daemon + " by its verified pid:\n" + down);
+        }
+        String topologyConf = WorkerLogs.under(dir.resolve("logs"), "cli-smoke-").text().lines()
+            .filter(l -> l.contains("Worker has topology config")).findFirst().orElse("no worker logged its topology config");
+        assertTrue(topologyConf.contains("topology.message.timeout.secs=45"), "-c before the command: " + topologyConf);
+        assertTrue(topologyConf.contains("whale.cli.probe=after-main-class"), "-c after the main class: " + topologyConf);
         try (Stream<Path> pids = Files.list(dir.resolve("pids"))) {
             assertEquals(0, pids.count(), "every daemon was stopped by its pid");
         }

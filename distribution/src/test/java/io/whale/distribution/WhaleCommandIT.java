@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,13 +44,42 @@ class WhaleCommandIT {
     void missingJavaIsExplained(@TempDir Path tmp) throws Exception {
         // A PATH with the shell tools bin/whale uses, and no java.
         Path bin = Files.createDirectories(tmp.resolve("bin"));
-        for (String tool : List.of("bash", "dirname", "basename")) {
+        for (String tool : List.of("bash", "readlink", "dirname", "basename")) {
             Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
         }
         WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of("PATH", bin.toString(), "JAVA_HOME", tmp.resolve("no-jdk").toString()),
             List.of(bin.resolve("bash").toString(), WhaleCli.BIN.toString(), "version"));
         assertNotEquals(0, r.exit());
         assertTrue(r.output().contains("whale: Java not found"), r.output());
+    }
+
+    @Test
+    void shouldFindItsHomeWhenRunThroughASymbolicLink(@TempDir Path tmp) throws Exception {
+        Path link = Files.createSymbolicLink(Files.createDirectories(tmp.resolve("usr/local/bin")).resolve("whale"), WhaleCli.BIN);
+        WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of(), List.of(link.toString(), "version"));
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().lines().toList().contains("Whale " + VERSION + " (Apache Storm 2.8.3)"), r.output());
+    }
+
+    @Test
+    void shouldNameTheMissingFolderWhenWhaleHomeIsNotAWhaleHome(@TempDir Path tmp) throws Exception {
+        Files.createDirectories(tmp.resolve("lib"));
+        WhaleCli.Result r = WhaleCli.run(Duration.ofSeconds(30), Map.of("WHALE_HOME", tmp.toString()), List.of(WhaleCli.BIN.toString(), "version"));
+        assertNotEquals(0, r.exit());
+        assertTrue(r.output().contains("whale: WHALE_HOME (" + tmp + ") is not a Whale home: it has no lib-worker/ folder"), r.output());
+    }
+
+    @Test
+    void shouldTakeConfOverridesAndConfigAnywhereButAfterDoubleDash(@TempDir Path tmp) throws Exception {
+        Path jar = jarOf(tmp.resolve("echo.jar"), ArgsEcho.class);
+        Path conf = Files.writeString(tmp.resolve("my storm.yaml"), "");
+        WhaleCli.Result r = WhaleCli.whale("-c", "before=1", "jar", jar.toString(), ArgsEcho.class.getName(),
+            "--name", "x", "-c", "after.main=two words", "--config", conf.toString(), "y", "--", "-c", "mine=3", "--config", "z");
+        assertEquals(0, r.exit(), r.output());
+        List<String> lines = r.output().lines().toList();
+        assertTrue(lines.contains("storm.options=before%3D1,after.main%3Dtwo%20words"), r.output());
+        assertTrue(lines.contains("storm.conf.file=" + conf.toRealPath()), r.output());
+        assertTrue(lines.contains("args=--name x y -c mine=3 --config z"), r.output());
     }
 
     @Test
@@ -98,5 +131,20 @@ class WhaleCommandIT {
             assertNotEquals(0, r.exit());
             assertTrue(r.output().contains("port " + port + " (storm.zookeeper.port) is taken"), r.output());
         }
+    }
+
+    /** A jar holding the given classes, as {@code whale jar} needs one. */
+    private static Path jarOf(Path jar, Class<?>... classes) throws IOException {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            for (Class<?> c : classes) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new JarEntry(entry));
+                try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return jar;
     }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-/** One daemon of the local cluster, started through {@code bin/whale} and known afterwards by its pid file. */
+/** One daemon of the local cluster, started through {@code bin/whale} and known afterwards by its pid file (see {@link PidCheck}). */
 public final class DaemonProcess {
     private static final Duration GRACE = Duration.ofSeconds(15);
 
@@ -42,43 +42,55 @@ public final class DaemonProcess {
             pb.environment().put("WHALE_HOME", whaleHome.toString());
             pb.environment().put("WHALE_LOG_DIR", layout.logDir(name).toString());
             long pid = pb.start().pid();
-            Files.writeString(layout.pidFile(name), pid + "\n");
+            Files.writeString(layout.pidFile(name), new PidRecord(pid, ProcStat.startTicksOf(pid)).text());
             return pid;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name, e);
         }
     }
 
-    public Optional<ProcessHandle> process() {
+    /** The pid file's record, if there is a readable one. */
+    Optional<PidRecord> recorded() {
         Path pidFile = layout.pidFile(name);
         if (!Files.exists(pidFile)) {
             return Optional.empty();
         }
         try {
-            long pid = Long.parseLong(Files.readString(pidFile).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+            return Optional.of(PidRecord.parse(Files.readString(pidFile)));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /** The daemon's process, only while its recorded pid still names the process that was started. */
+    public Optional<ProcessHandle> process() {
+        return recorded().filter(r -> check(r) == PidCheck.OURS).flatMap(r -> ProcessHandle.of(r.pid()));
     }
 
     public Optional<Long> pid() {
         return process().map(ProcessHandle::pid);
     }
 
-    /** Stops the daemon and every process it started (a Supervisor's workers), politely first. */
-    public boolean stop() {
-        Optional<ProcessHandle> handle = process();
-        handle.ifPresent(p -> {
-            List<ProcessHandle> tree = Stream.concat(p.descendants(), Stream.of(p)).toList();
-            stopAll(tree);
-        });
+    /**
+     * Stops the daemon and every process it started (a Supervisor's workers), politely first, and removes its pid
+     * file. A pid that now names another process (the daemon died, the pid was reused) is left alone.
+     */
+    public PidCheck stop() {
+        Optional<PidRecord> recorded = recorded();
+        PidCheck check = recorded.map(this::check).orElse(PidCheck.GONE);
+        if (check == PidCheck.OURS) {
+            ProcessHandle.of(recorded.get().pid()).ifPresent(p -> stopAll(Stream.concat(p.descendants(), Stream.of(p)).toList()));
+        }
         try {
             Files.deleteIfExists(layout.pidFile(name));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return handle.isPresent();
+        return check;
+    }
+
+    private PidCheck check(PidRecord recorded) {
+        return PidCheck.of(recorded, PidCheck.Running.of(recorded.pid()), layout.root().toString());
     }
 
     static void stopAll(List<ProcessHandle> processes) {

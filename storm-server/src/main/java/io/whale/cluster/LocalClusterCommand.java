@@ -110,8 +110,15 @@ public final class LocalClusterCommand {
         List<String> names = new ArrayList<>(LocalClusterLayout.daemons(plan));
         java.util.Collections.reverse(names);
         for (String name : names) {
-            boolean wasRunning = new DaemonProcess(name, layout).stop();
-            out.printf("%-13s %s%n", name, wasRunning ? "stopped" : "was not running");
+            DaemonProcess daemon = new DaemonProcess(name, layout);
+            Optional<PidRecord> recorded = daemon.recorded();
+            String outcome = switch (daemon.stop()) {
+                case OURS -> "stopped";
+                case GONE -> "was not running";
+                case OTHER -> "was not running: its pid " + recorded.map(PidRecord::pid).orElseThrow()
+                    + " now belongs to another process, which was left alone";
+            };
+            out.printf("%-13s %s%n", name, outcome);
         }
         DaemonProcess.stopAll(orphanWorkers());
         out.println("local cluster in " + layout.root() + " is down");
