@@ -25,7 +25,6 @@ public final class OrderSpout extends BaseRichSpout {
     private transient SplittableRandom random;
     private transient TaskReporter reporter;
     private transient PoissonArrivals arrivals;
-    private transient long epochMicrosAtNanoZero;
     private long nextId;
 
     public OrderSpout(String reportDir) {
@@ -39,9 +38,7 @@ public final class OrderSpout extends BaseRichSpout {
         this.reporter = TaskReporter.start(reportDir, TaskReport.Role.SPOUT, context.getThisTaskId(), context.getThisWorkerPort());
         double rate = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
         if (rate > 0) {
-            long nanos = System.nanoTime();
-            this.epochMicrosAtNanoZero = EpochMicros.now() - nanos / 1_000;
-            this.arrivals = new PoissonArrivals(rate, nanos, new SplittableRandom(context.getThisTaskId() * 31L));
+            this.arrivals = new PoissonArrivals(rate, System.nanoTime(), new SplittableRandom(context.getThisTaskId() * 31L));
         }
     }
 
@@ -52,12 +49,15 @@ public final class OrderSpout extends BaseRichSpout {
             return;
         }
         long now = System.nanoTime();
+        // Wall clock now, less how late the arrival is by the monotonic clock: this VM's wall clock gets stepped,
+        // so an offset fixed at open would drift from the matchers' clock by the steps.
+        long nowMicros = EpochMicros.now();
         for (int i = 0; i < MAX_BURST; i++) {
             long due = arrivals.nextDue(now);
             if (due == Long.MIN_VALUE) {
                 return;
             }
-            emit(epochMicrosAtNanoZero + due / 1_000);
+            emit(nowMicros - (now - due) / 1_000);
         }
     }
 
