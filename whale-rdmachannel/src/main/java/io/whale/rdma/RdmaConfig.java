@@ -19,6 +19,7 @@ public record RdmaConfig(
         int reconnectMaxAttempts,
         long pollMaxParkMicros,
         int receiveThreads,
+        long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
 
     public static final String PROVIDER = "whale.rdma.provider";
@@ -39,6 +40,11 @@ public record RdmaConfig(
      */
     public static final String RECEIVE_THREADS = "whale.rdma.receive.threads";
     /**
+     * How long a listener keeps trying to bind its port while it is in use (a previous listener on it still
+     * closing, or a connection's end on it); 0 tries once.
+     */
+    public static final String BIND_TIMEOUT_MS = "whale.rdma.bind.timeout.ms";
+    /**
      * Prefix of UCX settings handed to the UCX context: {@code whale.rdma.ucx.TLS: posix,self} is UCX's
      * {@code UCX_TLS} for this topology's workers (the environment variable still applies when the key is unset).
      */
@@ -50,6 +56,7 @@ public record RdmaConfig(
     public static final int DEFAULT_RING_BYTES = 8 * 1024 * 1024;
     /** One, as Netty's {@code storm.messaging.netty.server_worker_threads}. */
     public static final int DEFAULT_RECEIVE_THREADS = 1;
+    public static final int DEFAULT_BIND_TIMEOUT_MS = 10_000;
 
     public RdmaConfig {
         Objects.requireNonNull(provider, "provider");
@@ -66,6 +73,9 @@ public record RdmaConfig(
         }
         if (receiveThreads <= 0) {
             throw new IllegalArgumentException(RECEIVE_THREADS + " must be positive: " + receiveThreads);
+        }
+        if (bindTimeoutMillis < 0) {
+            throw new IllegalArgumentException(BIND_TIMEOUT_MS + " must not be negative: " + bindTimeoutMillis);
         }
         secret = secret.clone();
         ucxSettings = Map.copyOf(ucxSettings);
@@ -97,6 +107,7 @@ public record RdmaConfig(
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
                 intValue(conf, POLL_MAX_PARK_US, 100),
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
+                intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));
     }
 
