@@ -3,6 +3,7 @@ package io.whale.rdma.ucx;
 import io.whale.rdma.RdmaException;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -75,6 +76,9 @@ final class Bootstrap {
             byte[] address = new byte[length];
             in.readFully(address);
             return new PeerInfo(address, in.readLong());
+        } catch (EOFException e) {
+            throw new RdmaException("peer " + channel.getRemoteAddress() + " closed the connection during the UCX"
+                    + " bootstrap (not a Whale RDMA endpoint, or it was shutting down)", e);
         } catch (SocketTimeoutException e) {
             throw new RdmaException("peer " + channel.getRemoteAddress() + " did not answer the UCX bootstrap within "
                     + timeoutMillis + " ms", e);
