@@ -5,7 +5,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,25 +21,22 @@ final class OrderedDelivery {
     private final Executor executor;
     private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
-    private final AtomicInteger queued = new AtomicInteger();
 
     OrderedDelivery(Executor executor) {
         this.executor = executor;
     }
 
     /**
-     * Queues {@code delivery} behind the earlier ones. Returns false, and queues nothing, when the executor no
+     * Queues {@code delivery} behind the earlier ones; one thread submits (the progress thread). Returns false, and queues nothing, when the executor no
      * longer takes work (the server was closed).
      */
     boolean submit(Runnable delivery) {
         pending.add(delivery);
-        queued.incrementAndGet();
         if (scheduled.compareAndSet(false, true)) {
             try {
                 executor.execute(this::drain);
             } catch (RejectedExecutionException e) {
                 pending.remove(delivery);
-                queued.decrementAndGet();
                 scheduled.set(false);
                 return false;
             }
@@ -48,16 +44,10 @@ final class OrderedDelivery {
         return true;
     }
 
-    /** Deliveries submitted and not yet run. */
-    int queued() {
-        return queued.get();
-    }
-
     private void drain() {
         while (true) {
             Runnable delivery;
             for (int i = 0; i < TURN && (delivery = pending.poll()) != null; i++) {
-                queued.decrementAndGet();
                 try {
                     delivery.run();
                 } catch (RuntimeException e) {

@@ -75,17 +75,8 @@ class InProcessChannelTest {
         RdmaConfig config = config("topology-1", 64 * 1024, 8 * 1024, 1);
         RdmaTransport receiverSide = closeLater(RdmaTransport.start(config));
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
-        AtomicLong next = new AtomicLong();
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
-                inOrder(message -> TestMessages.check(7, message, 3000), next, errors)));
-        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
-        int count = 20_000;
-        for (int i = 0; i < count; i++) {
-            sender.send(TestMessages.message(7, i, 3000), Duration.ofSeconds(10));
-        }
-        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)));
-        assertEquals(count, next.get());
+        ChannelSender sender = sendInOrder(senderSide, receiverSide, 7, 3000, 20_000, errors);
         assertTrue(errors.isEmpty(), errors::toString);
         assertTrue(sender.batchesSent() > 10L * (64 * 1024) / (8 * 1024),
                 "enough work requests to wrap the ring 10 times");
@@ -219,6 +210,24 @@ class InProcessChannelTest {
         assertEquals(100, next.get());
     }
 
+    /**
+     * Connects {@code from} to a new server on {@code to} that checks bytes and order, sends {@code count}
+     * messages and waits until all were consumed.
+     */
+    private ChannelSender sendInOrder(RdmaTransport from, RdmaTransport to, long seed, int maxLength, int count,
+                                      ConcurrentLinkedQueue<String> errors) throws InterruptedException {
+        AtomicLong next = new AtomicLong();
+        ChannelServer server = closeLater(to.bind(ANY_LOCAL_PORT,
+                inOrder(message -> TestMessages.check(seed, message, maxLength), next, errors)));
+        ChannelSender sender = closeLater(from.connect(server.address(), ChannelListener.NONE));
+        for (int i = 0; i < count; i++) {
+            sender.send(TestMessages.message(seed, i, maxLength), Duration.ofSeconds(10));
+        }
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)), "stuck: " + sender.lastError());
+        assertEquals(count, next.get());
+        return sender;
+    }
+
     /** A handler that blocks on {@code unblock} at its first batch, then checks order like {@link #inOrder}. */
     private static InboundHandler blockingFirst(CountDownLatch blocked, CountDownLatch unblock, AtomicLong next,
                                                 ConcurrentLinkedQueue<String> errors) {
@@ -254,16 +263,7 @@ class InProcessChannelTest {
         assertTrue(blocked.await(10, TimeUnit.SECONDS), "the blocking handler got the first batch");
 
         // the handler of blockedSide's server is blocked; blockedSide's engine still connects and sends elsewhere
-        AtomicLong next = new AtomicLong();
-        ChannelServer free = closeLater(otherSide.bind(ANY_LOCAL_PORT,
-                inOrder(message -> TestMessages.check(4, message, 2000), next, errors)));
-        ChannelSender fromBlockedSide = closeLater(blockedSide.connect(free.address(), ChannelListener.NONE));
-        int count = 2000;
-        for (int i = 0; i < count; i++) {
-            fromBlockedSide.send(TestMessages.message(4, i, 2000), Duration.ofSeconds(10));
-        }
-        assertTrue(fromBlockedSide.awaitDrained(Duration.ofSeconds(20)), "stuck: " + fromBlockedSide.lastError());
-        assertEquals(count, next.get());
+        sendInOrder(blockedSide, otherSide, 4, 2000, 2000, errors);
 
         // the blocked channel's sender is held back by its full ring, not by queues growing on the receiver
         int accepted = 1;

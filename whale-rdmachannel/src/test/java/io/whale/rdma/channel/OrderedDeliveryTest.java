@@ -42,10 +42,8 @@ class OrderedDeliveryTest {
             assertTrue(delivery.submit(() -> ran.add(n)));
         }
         assertEquals(1, executor.tasks.size(), "one drain is scheduled, however many deliveries wait");
-        assertEquals(5, delivery.queued());
         executor.runNext();
         assertEquals(List.of(0, 1, 2, 3, 4), ran);
-        assertEquals(0, delivery.queued());
         assertTrue(executor.tasks.isEmpty());
     }
 
@@ -76,6 +74,6 @@ class OrderedDeliveryTest {
         executor.runNext();
         assertEquals(OrderedDelivery.TURN + 2, ran.size(), "what was queued before the shutdown is delivered");
         assertFalse(delivery.submit(() -> ran.add(-1)), "nothing is taken after the shutdown");
-        assertEquals(0, delivery.queued());
+        assertEquals(OrderedDelivery.TURN + 2, ran.size());
     }
 }

@@ -58,21 +58,13 @@ class RdmaLocalClusterTest {
 
     @Test
     void everySinkTaskGetsEveryTupleAcrossWorkersOverTheRdmaTransport(@TempDir Path dir) throws Exception {
-        ZooKeeperServer zookeeper = new ZooKeeperServer(dir.toFile(), dir.toFile(), 2000);
-        ServerCnxnFactory zookeeperFactory = ServerCnxnFactory.createFactory(
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        zookeeperFactory.startup(zookeeper);
-        try (LocalCluster cluster = cluster(dir, zookeeperFactory.getLocalPort())) {
-            runToCompletion(cluster, "rdma", () -> {
-                // read while the workers (and their MBeans) are alive
-                assertTrue(counter("rdma-messages-received") > 0, "worker traffic went through the RDMA transport");
-                assertTrue(counter("woc-frames-received") > 0, "all-grouped tuples crossed workers as WOC frames");
-                assertEquals(0, counter("rdma-messages-dropped"));
-                assertEquals(0, counter("rdma-messages-malformed"));
-            });
-        } finally {
-            zookeeperFactory.shutdown();
-        }
+        onCluster(dir, cluster -> runToCompletion(cluster, "rdma", () -> {
+            // read while the workers (and their MBeans) are alive
+            assertTrue(counter("rdma-messages-received") > 0, "worker traffic went through the RDMA transport");
+            assertTrue(counter("woc-frames-received") > 0, "all-grouped tuples crossed workers as WOC frames");
+            assertEquals(0, counter("rdma-messages-dropped"));
+            assertEquals(0, counter("rdma-messages-malformed"));
+        }));
     }
 
     /**
@@ -82,32 +74,39 @@ class RdmaLocalClusterTest {
      */
     @Test
     void shouldRestartWorkersOnTheSamePortsRepeatedly(@TempDir Path dir) throws Exception {
-        ZooKeeperServer zookeeper = new ZooKeeperServer(dir.toFile(), dir.toFile(), 2000);
-        ServerCnxnFactory zookeeperFactory = ServerCnxnFactory.createFactory(
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        zookeeperFactory.startup(zookeeper);
-        try (LocalCluster cluster = cluster(dir, zookeeperFactory.getLocalPort())) {
+        onCluster(dir, cluster -> {
             for (int run = 0; run < 3; run++) {
                 String name = "rdma-restart-" + run;
                 runToCompletion(cluster, name, () -> { });
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() ->
                     cluster.getClusterInfo().get_topologies().stream().noneMatch(t -> t.get_name().equals(name)));
             }
-        } finally {
-            zookeeperFactory.shutdown();
-        }
+        });
     }
 
-    private static LocalCluster cluster(Path dir, int zookeeperPort) throws Exception {
-        return new LocalCluster.Builder()
+    private interface ClusterBody {
+        void run(LocalCluster cluster) throws Exception;
+    }
+
+    /** A ZooKeeper and a LocalCluster of one supervisor with {@link #WORKERS} ports, both stopped afterwards. */
+    private static void onCluster(Path dir, ClusterBody body) throws Exception {
+        ZooKeeperServer zookeeper = new ZooKeeperServer(dir.toFile(), dir.toFile(), 2000);
+        ServerCnxnFactory zookeeperFactory = ServerCnxnFactory.createFactory(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        zookeeperFactory.startup(zookeeper);
+        try (LocalCluster cluster = new LocalCluster.Builder()
                 .withDaemonConf(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"))
-                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeperPort)
+                .withDaemonConf(Config.STORM_ZOOKEEPER_PORT, zookeeperFactory.getLocalPort())
                 .withDaemonConf(Config.STORM_LOCAL_DIR, Files.createDirectories(dir.resolve("storm")).toString())
                 .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
                 .withSupervisors(1)
                 .withPortsPerSupervisor(WORKERS)
                 .withSupervisorSlotPortMin(freePortRange(WORKERS))
-                .build();
+                .build()) {
+            body.run(cluster);
+        } finally {
+            zookeeperFactory.shutdown();
+        }
     }
 
     /** Submits the topology as {@code name}, waits until every sink has every tuple and all are acked, kills it. */
