@@ -18,6 +18,8 @@ public record RdmaConfig(
         long reconnectMaxMillis,
         int reconnectMaxAttempts,
         long pollMaxParkMicros,
+        int receiveThreads,
+        long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
 
     public static final String PROVIDER = "whale.rdma.provider";
@@ -33,6 +35,16 @@ public record RdmaConfig(
     /** Upper bound of the progress thread's park when idle (back-off instead of a busy spin). */
     public static final String POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
     /**
+     * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
+     * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
+     */
+    public static final String RECEIVE_THREADS = "whale.rdma.receive.threads";
+    /**
+     * How long a listener keeps trying to bind its port while it is in use (a previous listener on it still
+     * closing, or a connection's end on it); 0 tries once.
+     */
+    public static final String BIND_TIMEOUT_MS = "whale.rdma.bind.timeout.ms";
+    /**
      * Prefix of UCX settings handed to the UCX context: {@code whale.rdma.ucx.TLS: posix,self} is UCX's
      * {@code UCX_TLS} for this topology's workers (the environment variable still applies when the key is unset).
      */
@@ -42,6 +54,9 @@ public record RdmaConfig(
     public static final int DEFAULT_MMS_BYTES = 256 * 1024;
     public static final double DEFAULT_WTL_MS = 1.0;
     public static final int DEFAULT_RING_BYTES = 8 * 1024 * 1024;
+    /** One, as Netty's {@code storm.messaging.netty.server_worker_threads}. */
+    public static final int DEFAULT_RECEIVE_THREADS = 1;
+    public static final int DEFAULT_BIND_TIMEOUT_MS = 10_000;
 
     public RdmaConfig {
         Objects.requireNonNull(provider, "provider");
@@ -55,6 +70,12 @@ public record RdmaConfig(
         }
         if (waitTimeLimitNanos < 0) {
             throw new IllegalArgumentException(WTL_MS + " must not be negative");
+        }
+        if (receiveThreads <= 0) {
+            throw new IllegalArgumentException(RECEIVE_THREADS + " must be positive: " + receiveThreads);
+        }
+        if (bindTimeoutMillis < 0) {
+            throw new IllegalArgumentException(BIND_TIMEOUT_MS + " must not be negative: " + bindTimeoutMillis);
         }
         secret = secret.clone();
         ucxSettings = Map.copyOf(ucxSettings);
@@ -85,6 +106,8 @@ public record RdmaConfig(
                 intValue(conf, RECONNECT_MAX_MS, 1_000),
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
                 intValue(conf, POLL_MAX_PARK_US, 100),
+                intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
+                intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));
     }
 

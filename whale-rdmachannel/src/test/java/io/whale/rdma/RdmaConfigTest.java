@@ -2,6 +2,7 @@ package io.whale.rdma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -46,5 +47,18 @@ class RdmaConfigTest {
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of()));
         assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s",
                 RdmaConfig.MMS_BYTES, 1 << 20, RdmaConfig.RING_BYTES, 1 << 19)));
+    }
+
+    @Test
+    void shouldNameTheKeyOfAReceiveThreadCountOrBindTimeoutOutOfRange() {
+        IllegalArgumentException threads = assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(
+                Map.of(RdmaConfig.SECRET, "s", RdmaConfig.RECEIVE_THREADS, 0)));
+        assertTrue(threads.getMessage().startsWith("whale.rdma.receive.threads must be positive"), threads::getMessage);
+        IllegalArgumentException bind = assertThrows(IllegalArgumentException.class, () -> RdmaConfig.fromMap(
+                Map.of(RdmaConfig.SECRET, "s", RdmaConfig.BIND_TIMEOUT_MS, -1)));
+        assertTrue(bind.getMessage().startsWith("whale.rdma.bind.timeout.ms must not be negative"), bind::getMessage);
+        RdmaConfig defaults = RdmaConfig.defaults("s");
+        assertEquals(1, defaults.receiveThreads());
+        assertEquals(10_000, defaults.bindTimeoutMillis());
     }
 }

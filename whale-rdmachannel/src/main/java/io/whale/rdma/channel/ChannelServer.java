@@ -7,7 +7,16 @@ import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +24,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Accepts channels on one address and delivers their work requests to one {@link InboundHandler}. Remembers, per
  * sender channel, the last work request it delivered, so a sender that reconnects does not deliver it twice.
+ *
+ * <p>The handler runs on the server's own receive threads ({@code whale.rdma.receive.threads}), not on the
+ * engine's progress thread, so a slow handler does not hold up the sends, READs and timers of the engine's other
+ * connections. Each channel's work requests are delivered in order, one at a time. What waits for a receive
+ * thread is bounded by the senders' rings: a batch keeps its ring bytes until the handler releases it, so a slow
+ * handler fills its sender's ring and the sender gets backpressure; nothing is dropped.
  */
 public final class ChannelServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChannelServer.class);
@@ -23,9 +38,13 @@ public final class ChannelServer implements AutoCloseable {
     private final InboundHandler handler;
     private final RdmaEngine engine;
     private final RdmaListener listener;
+    private final InetSocketAddress address;
     /** Sessions past the handshake; progress thread only. */
     private final Set<InboundSession> admitted = new HashSet<>();
     private final AtomicLong refused = new AtomicLong();
+    private final ExecutorService receiveThreads;
+    /** Progress thread only: set by {@link #close()}, after which no channel is admitted. */
+    private boolean closing;
     /** Progress thread only. */
     private final Map<Long, Long> lastDelivered = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -34,15 +53,31 @@ public final class ChannelServer implements AutoCloseable {
         }
     };
 
-    ChannelServer(RdmaEngine engine, Handshake handshake, InetSocketAddress bindAddress, InboundHandler handler) {
+    ChannelServer(RdmaEngine engine, Handshake handshake, InetSocketAddress bindAddress, InboundHandler handler,
+                  int receiveThreadCount) {
         this.handler = handler;
         this.engine = engine;
         this.listener = engine.listen(bindAddress,
                 endpoint -> new InboundSession(this, engine, handshake, endpoint));
+        this.address = listener.address();
+        String name = "whale-rdma-receive-" + address.getPort() + "-";
+        AtomicInteger threadNumber = new AtomicInteger();
+        // unbounded queue, but it holds at most one turn per channel (see OrderedDelivery)
+        this.receiveThreads = new ThreadPoolExecutor(receiveThreadCount, receiveThreadCount, 0, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), task -> {
+                    Thread thread = new Thread(task, name + threadNumber.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    /** A delivery queue for one accepted channel; progress thread. */
+    OrderedDelivery newDelivery() {
+        return new OrderedDelivery(receiveThreads);
     }
 
     public InetSocketAddress address() {
-        return listener.address();
+        return address;
     }
 
     /** Handshakes refused because the peer did not know the topology secret. */
@@ -68,6 +103,10 @@ public final class ChannelServer implements AutoCloseable {
     }
 
     void admitted(InboundSession session) {
+        if (closing) {
+            session.close("the receiver is closing");
+            return;
+        }
         admitted.add(session);
         ByteBuffer greeting = handler.greeting();
         if (greeting != null) {
@@ -87,6 +126,7 @@ public final class ChannelServer implements AutoCloseable {
         lastDelivered.put(channelId, seq);
     }
 
+    /** Receive thread. */
     void deliver(InboundBatch batch) {
         try {
             handler.onBatch(batch);
@@ -95,13 +135,41 @@ public final class ChannelServer implements AutoCloseable {
         }
     }
 
+    /** Receive thread. */
     void channelLost(String peer, String reason) {
         handler.onChannelLost(peer, reason);
     }
 
-    /** Stops accepting; open channels stay until their senders close. */
+    /**
+     * Stops accepting and closes the open channels (their senders keep what was not delivered and send it to the
+     * next receiver on this address); work requests already queued for the handler are still delivered.
+     */
     @Override
     public void close() {
         listener.close();
+        CompletableFuture<Void> sessionsClosed = new CompletableFuture<>();
+        Runnable closeSessions = () -> {
+            closing = true;
+            for (InboundSession session : List.copyOf(admitted)) {
+                session.close("the receiver was closed");
+            }
+            sessionsClosed.complete(null);
+        };
+        try {
+            if (engine.inProgressThread()) {
+                closeSessions.run();
+            } else {
+                engine.execute(closeSessions);
+            }
+            sessionsClosed.get(10, TimeUnit.SECONDS);
+        } catch (RuntimeException engineClosed) {
+            LOG.debug("engine already closed; its channels went with it", engineClosed);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("closing the channels of {} did not finish: {}", address, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            receiveThreads.shutdown();
+        }
     }
 }

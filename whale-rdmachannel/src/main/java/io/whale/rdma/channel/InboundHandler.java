@@ -1,10 +1,11 @@
 package io.whale.rdma.channel;
 
 /**
- * Receives work requests of every channel accepted by a {@link ChannelServer}. Called on the engine's progress
- * thread, in order per channel: hand the batch off quickly (copy the messages out, or keep the batch and release
- * it later). A batch not yet released keeps its bytes in the sender's ring, which is how a slow consumer slows
- * the sender down.
+ * Receives work requests of every channel accepted by a {@link ChannelServer}. Called on the server's receive
+ * threads ({@code whale.rdma.receive.threads}), never on the engine's progress thread, in order and one at a time
+ * per channel; with more than one receive thread, different channels may be delivered concurrently. The handler
+ * may take its time: a batch not yet released keeps its bytes in the sender's ring, which is how a slow consumer
+ * slows its sender down, and while it runs the other channels of that receive thread wait.
  */
 public interface InboundHandler {
     void onBatch(InboundBatch batch);
@@ -17,7 +18,10 @@ public interface InboundHandler {
         return null;
     }
 
-    /** A sender's connection ended; batches already delivered stay valid until released. */
+    /**
+     * A sender's connection ended (called after the batches delivered before it); batches stay valid until
+     * released.
+     */
     default void onChannelLost(String peer, String reason) {
     }
 }

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The receiving end of one accepted connection. Runs on the engine's progress thread only (releases are posted
  * there). READs land in a mirror region at the same offsets as in the sender's ring, so several may be in flight;
- * they may complete out of order but are delivered in seq order, and consumption is reported for the longest
- * released prefix.
+ * they may complete out of order but are handed to the server's receive threads in seq order
+ * ({@link OrderedDelivery}), and consumption is reported for the longest released prefix.
  */
 final class InboundSession implements EndpointHandler {
     private static final Logger LOG = LoggerFactory.getLogger(InboundSession.class);
@@ -28,6 +28,7 @@ final class InboundSession implements EndpointHandler {
     private final RdmaEngine engine;
     private final Handshake handshake;
     private final RdmaEndpoint endpoint;
+    private final OrderedDelivery delivery;
     private final TreeMap<Long, InboundBatch> fetched = new TreeMap<>();
     /** End counters of released batches that wait for an earlier one to be released. */
     private final Map<Long, Long> releasedEnds = new HashMap<>();
@@ -44,6 +45,7 @@ final class InboundSession implements EndpointHandler {
         this.engine = engine;
         this.handshake = handshake;
         this.endpoint = endpoint;
+        this.delivery = server.newDelivery();
     }
 
     String peer() {
@@ -145,11 +147,22 @@ final class InboundSession implements EndpointHandler {
         fetched.put(batch.seq(), batch);
         InboundBatch next;
         while ((next = fetched.remove(nextDelivery)) != null) {
+            InboundBatch inOrder = next;
+            if (!delivery.submit(() -> server.deliver(inOrder))) {
+                // the server's receive threads are gone: the sender keeps the batch for the next receiver
+                close("the receiver was closed");
+                return;
+            }
             nextDelivery++;
             outstanding++;
-            server.recordDelivered(channelId, next.seq());
-            server.deliver(next);
+            server.recordDelivered(channelId, inOrder.seq());
         }
+    }
+
+    /** Closes the connection from this side; the sender keeps what was not delivered. */
+    void close(String reason) {
+        endpoint.close();
+        onError(endpoint, reason);
     }
 
     void sendNotice(ByteBuffer notice) {
@@ -181,8 +194,7 @@ final class InboundSession implements EndpointHandler {
 
     private void protocolError(String reason) {
         LOG.warn("RDMA channel from {} dropped: {}", peer(), reason);
-        endpoint.close();
-        onError(endpoint, reason);
+        close(reason);
     }
 
     @Override
@@ -199,7 +211,8 @@ final class InboundSession implements EndpointHandler {
         }
         freeMirrorIfIdle();
         if (wasStreaming) {
-            server.channelLost(peer(), reason);
+            String peer = peer();
+            delivery.submit(() -> server.channelLost(peer, reason)); // after the batches already queued
         }
     }
 

@@ -47,7 +47,7 @@ public final class RdmaTransport implements AutoCloseable {
 
     /** Accepts channels on {@code bindAddress} (port 0 picks a free port). */
     public ChannelServer bind(InetSocketAddress bindAddress, InboundHandler handler) {
-        return new ChannelServer(engine, handshake, bindAddress, handler);
+        return new ChannelServer(engine, handshake, bindAddress, handler, config.receiveThreads());
     }
 
     public RdmaConfig config() {

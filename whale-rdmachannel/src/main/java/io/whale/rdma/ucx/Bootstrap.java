@@ -3,7 +3,11 @@ package io.whale.rdma.ucx;
 import io.whale.rdma.RdmaException;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 
@@ -20,6 +24,32 @@ final class Bootstrap {
     }
 
     private Bootstrap() {
+    }
+
+    /**
+     * A bootstrap client socket. It has {@code SO_REUSEADDR}, like the listeners: a client socket's own end takes
+     * an ephemeral port, and when worker ports lie in the ephemeral range (LocalCluster tests pick them there) one
+     * may be a worker's port; without the option it would keep that worker's listener from binding while it is
+     * open and for TIME_WAIT after it (Linux lets a listener with the option share a port only with sockets that
+     * have it too).
+     */
+    static SocketChannel open() throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        return channel;
+    }
+
+    /**
+     * Connects {@code channel}, refusing a TCP self-connection: with nothing listening on a port of the ephemeral
+     * range, the kernel may pick that same port for the client's end, and the socket then connects to itself
+     * (simultaneous open), reads its own bootstrap back and holds the port the listener is about to bind.
+     */
+    static void connect(SocketChannel channel, InetSocketAddress remote, int timeoutMillis) throws IOException {
+        channel.socket().connect(remote, timeoutMillis);
+        if (channel.getLocalAddress().equals(channel.getRemoteAddress())) {
+            throw new ConnectException("connected to itself on " + remote + " (nothing listens there yet)");
+        }
     }
 
     static void write(SocketChannel channel, byte[] workerAddress, long connectionId) throws IOException {
@@ -46,6 +76,9 @@ final class Bootstrap {
             byte[] address = new byte[length];
             in.readFully(address);
             return new PeerInfo(address, in.readLong());
+        } catch (EOFException e) {
+            throw new RdmaException("peer " + channel.getRemoteAddress() + " closed the connection during the UCX"
+                    + " bootstrap (not a Whale RDMA endpoint, or it was shutting down)", e);
         } catch (SocketTimeoutException e) {
             throw new RdmaException("peer " + channel.getRemoteAddress() + " did not answer the UCX bootstrap within "
                     + timeoutMillis + " ms", e);

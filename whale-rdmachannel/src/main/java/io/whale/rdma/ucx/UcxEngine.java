@@ -223,6 +223,10 @@ final class UcxEngine implements RdmaEngine {
         });
     }
 
+    long bindTimeoutMillis() {
+        return config.bindTimeoutMillis();
+    }
+
     @Override
     public RdmaListener listen(InetSocketAddress bindAddress,
                                Function<RdmaEndpoint, EndpointHandler> handlerFactory) {
@@ -259,9 +263,8 @@ final class UcxEngine implements RdmaEngine {
         }
         SocketChannel channel = null;
         try {
-            channel = SocketChannel.open();
-            channel.socket().setTcpNoDelay(true);
-            channel.socket().connect(remote, (int) timeout.toMillis());
+            channel = Bootstrap.open();
+            Bootstrap.connect(channel, remote, (int) timeout.toMillis());
             long id = connectionIds.incrementAndGet();
             Bootstrap.write(channel, workerAddress, id);
             Bootstrap.PeerInfo peer = Bootstrap.read(channel, (int) timeout.toMillis());

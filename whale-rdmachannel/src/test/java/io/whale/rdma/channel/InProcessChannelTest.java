@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +30,11 @@ class InProcessChannelTest {
     private final List<AutoCloseable> toClose = new CopyOnWriteArrayList<>();
 
     static RdmaConfig config(String secret, int ringBytes, int mmsBytes, double wtlMillis) {
-        Map<String, Object> conf = new HashMap<>();
+        return config(secret, ringBytes, mmsBytes, wtlMillis, Map.of());
+    }
+
+    static RdmaConfig config(String secret, int ringBytes, int mmsBytes, double wtlMillis, Map<String, ?> more) {
+        Map<String, Object> conf = new HashMap<>(more);
         conf.put(RdmaConfig.SECRET, secret);
         conf.put(RdmaConfig.RING_BYTES, ringBytes);
         conf.put(RdmaConfig.MMS_BYTES, mmsBytes);
@@ -68,17 +75,8 @@ class InProcessChannelTest {
         RdmaConfig config = config("topology-1", 64 * 1024, 8 * 1024, 1);
         RdmaTransport receiverSide = closeLater(RdmaTransport.start(config));
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
-        AtomicLong next = new AtomicLong();
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
-                inOrder(message -> TestMessages.check(7, message, 3000), next, errors)));
-        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
-        int count = 20_000;
-        for (int i = 0; i < count; i++) {
-            sender.send(TestMessages.message(7, i, 3000), Duration.ofSeconds(10));
-        }
-        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)));
-        assertEquals(count, next.get());
+        ChannelSender sender = sendInOrder(senderSide, receiverSide, 7, 3000, 20_000, errors);
         assertTrue(errors.isEmpty(), errors::toString);
         assertTrue(sender.batchesSent() > 10L * (64 * 1024) / (8 * 1024),
                 "enough work requests to wrap the ring 10 times");
@@ -210,5 +208,111 @@ class InProcessChannelTest {
         }));
         assertTrue(sender.awaitDrained(Duration.ofSeconds(20)));
         assertEquals(100, next.get());
+    }
+
+    /**
+     * Connects {@code from} to a new server on {@code to} that checks bytes and order, sends {@code count}
+     * messages and waits until all were consumed.
+     */
+    private ChannelSender sendInOrder(RdmaTransport from, RdmaTransport to, long seed, int maxLength, int count,
+                                      ConcurrentLinkedQueue<String> errors) throws InterruptedException {
+        AtomicLong next = new AtomicLong();
+        ChannelServer server = closeLater(to.bind(ANY_LOCAL_PORT,
+                inOrder(message -> TestMessages.check(seed, message, maxLength), next, errors)));
+        ChannelSender sender = closeLater(from.connect(server.address(), ChannelListener.NONE));
+        for (int i = 0; i < count; i++) {
+            sender.send(TestMessages.message(seed, i, maxLength), Duration.ofSeconds(10));
+        }
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)), "stuck: " + sender.lastError());
+        assertEquals(count, next.get());
+        return sender;
+    }
+
+    /** A handler that blocks on {@code unblock} at its first batch, then checks order like {@link #inOrder}. */
+    private static InboundHandler blockingFirst(CountDownLatch blocked, CountDownLatch unblock, AtomicLong next,
+                                                ConcurrentLinkedQueue<String> errors) {
+        InboundHandler inOrder = inOrder(message -> TestMessages.check(9, message, 800), next, errors);
+        return batch -> {
+            blocked.countDown();
+            try {
+                if (!unblock.await(60, TimeUnit.SECONDS)) {
+                    errors.add("never unblocked");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            inOrder.onBatch(batch);
+        };
+    }
+
+    @Test
+    void shouldKeepSendingOnOtherConnectionsWhileAnInboundHandlerBlocks() throws Exception {
+        RdmaConfig config = config("topology-1", 32 * 1024, 4096, 1);
+        RdmaTransport blockedSide = closeLater(RdmaTransport.start(config));
+        RdmaTransport otherSide = closeLater(RdmaTransport.start(config));
+        CountDownLatch blocked = new CountDownLatch(1);
+        CountDownLatch unblock = new CountDownLatch(1);
+        toClose.add(0, unblock::countDown); // before anything closes, even when an assertion failed
+        AtomicLong stuckNext = new AtomicLong();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        ChannelServer stuck = closeLater(blockedSide.bind(ANY_LOCAL_PORT,
+                blockingFirst(blocked, unblock, stuckNext, errors)));
+        ChannelSender toStuck = closeLater(otherSide.connect(stuck.address(), ChannelListener.NONE));
+        toStuck.send(TestMessages.message(9, 0, 800), Duration.ofSeconds(10));
+        toStuck.flush();
+        assertTrue(blocked.await(10, TimeUnit.SECONDS), "the blocking handler got the first batch");
+
+        // the handler of blockedSide's server is blocked; blockedSide's engine still connects and sends elsewhere
+        sendInOrder(blockedSide, otherSide, 4, 2000, 2000, errors);
+
+        // the blocked channel's sender is held back by its full ring, not by queues growing on the receiver
+        int accepted = 1;
+        while (accepted < 10_000 && toStuck.trySend(TestMessages.message(9, accepted, 800))) {
+            accepted++;
+        }
+        assertTrue(accepted < 10_000, "the full ring stopped the sender of the blocked channel");
+        unblock.countDown();
+        toStuck.flush();
+        assertTrue(toStuck.awaitDrained(Duration.ofSeconds(20)), "stuck: " + toStuck.lastError());
+        assertEquals(accepted, stuckNext.get());
+        assertTrue(errors.isEmpty(), errors::toString);
+    }
+
+    @Test
+    void shouldDeliverOtherChannelsOfTheServerWhileOneHandlerBlocksWithTwoReceiveThreads() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1, Map.of(RdmaConfig.RECEIVE_THREADS, 2));
+        RdmaTransport receiverSide = closeLater(RdmaTransport.start(config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        CountDownLatch blocked = new CountDownLatch(1);
+        CountDownLatch unblock = new CountDownLatch(1);
+        toClose.add(0, unblock::countDown);
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        AtomicLong blockedNext = new AtomicLong();
+        InboundHandler blocking = blockingFirst(blocked, unblock, blockedNext, errors);
+        AtomicLong next = new AtomicLong();
+        InboundHandler inOrder = inOrder(message -> TestMessages.check(4, message, 2000), next, errors);
+        AtomicReference<String> slowPeer = new AtomicReference<>();
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, batch -> {
+            slowPeer.compareAndSet(null, batch.peer()); // the first sender's channel blocks
+            if (batch.peer().equals(slowPeer.get())) {
+                blocking.onBatch(batch);
+            } else {
+                inOrder.onBatch(batch);
+            }
+        }));
+        ChannelSender slow = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        slow.send(TestMessages.message(9, 0, 800), Duration.ofSeconds(10));
+        slow.flush();
+        assertTrue(blocked.await(10, TimeUnit.SECONDS));
+        ChannelSender fast = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        for (int i = 0; i < 500; i++) {
+            fast.send(TestMessages.message(4, i, 2000), Duration.ofSeconds(10));
+        }
+        assertTrue(fast.awaitDrained(Duration.ofSeconds(20)), "stuck behind the blocked channel");
+        assertEquals(500, next.get());
+        unblock.countDown();
+        assertTrue(slow.awaitDrained(Duration.ofSeconds(20)));
+        assertEquals(1, blockedNext.get());
+        assertTrue(errors.isEmpty(), errors::toString);
     }
 }

@@ -13,6 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.ConnectionWithStatus;
@@ -31,7 +33,11 @@ class RdmaContextTest {
     private final List<RdmaContext> contexts = new ArrayList<>();
 
     private RdmaContext context(String authPayload, int ringBytes) {
-        Map<String, Object> conf = new HashMap<>();
+        return context(authPayload, ringBytes, Map.of());
+    }
+
+    private RdmaContext context(String authPayload, int ringBytes, Map<String, Object> more) {
+        Map<String, Object> conf = new HashMap<>(more);
         conf.put("storm.zookeeper.topology.auth.payload", authPayload);
         conf.put(RdmaContext.BIND_HOST, "127.0.0.1");
         conf.put("whale.rdma.ring.bytes", ringBytes);
@@ -94,6 +100,67 @@ class RdmaContextTest {
             assertEquals(sent.get(i).task(), received.get(i).task(), "task of message " + i);
             assertTrue(Arrays.equals(sent.get(i).message(), received.get(i).message()), "payload of message " + i);
         }
+    }
+
+    @Test
+    void shouldBindTheSamePortAgainRightAfterEachCloseTwentyTimes() {
+        // one bind attempt (no retry): the port must be free the moment close() or term() returns
+        Map<String, Object> noRetry = Map.of("whale.rdma.bind.timeout.ms", 0);
+        RdmaContext sending = context("payload-a");
+        RdmaContext receiving = context("payload-a", 1024 * 1024, noRetry);
+        int port = 0;
+        for (int round = 0; round < 20; round++) {
+            if (round % 5 == 4) { // a worker restarting on its port: the old context ends, a new one binds
+                receiving.term();
+                receiving = context("payload-a", 1024 * 1024, noRetry);
+            }
+            List<TaskMessage> received = new CopyOnWriteArrayList<>();
+            IConnection server = receiving.bind(TOPOLOGY, port, received::addAll, null);
+            port = server.getPort();
+            IConnection client = sending.connect(TOPOLOGY, "127.0.0.1", port, flags(17));
+            client.send(List.of(message(round)).iterator());
+            await().atMost(DEADLINE).until(() -> received.size() == 1);
+            assertEquals(message(round).task(), received.get(0).task(), "round " + round);
+            client.close();
+            server.close();
+        }
+    }
+
+    @Test
+    void shouldKeepSendingWhileTheWorkersReceiveCallbackBlocks() throws InterruptedException {
+        RdmaContext worker = context("payload-a");
+        CountDownLatch blocked = new CountDownLatch(1);
+        CountDownLatch unblock = new CountDownLatch(1);
+        List<TaskMessage> slowReceived = new CopyOnWriteArrayList<>();
+        IConnection slowServer = worker.bind(TOPOLOGY, 0, messages -> {
+            blocked.countDown();
+            try {
+                unblock.await(); // Storm's callback stuck (deserialization, a full queue)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            slowReceived.addAll(messages);
+        }, null);
+        try {
+            IConnection toSlow = context("payload-a").connect(TOPOLOGY, "127.0.0.1", slowServer.getPort(), flags(17));
+            toSlow.send(List.of(message(1)).iterator());
+            assertTrue(blocked.await(30, TimeUnit.SECONDS), "the worker's callback got the first messages");
+
+            // the same worker's context still sends to another worker while its receive callback blocks
+            List<TaskMessage> received = new CopyOnWriteArrayList<>();
+            IConnection otherServer = context("payload-a").bind(TOPOLOGY, 0, received::addAll, null);
+            IConnection fromWorker = worker.connect(TOPOLOGY, "127.0.0.1", otherServer.getPort(), flags(17));
+            List<TaskMessage> sent = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                sent.add(message(i));
+            }
+            fromWorker.send(sent.iterator());
+            await().atMost(DEADLINE).until(() -> received.size() >= sent.size());
+            assertEquals(sent.size(), received.size());
+        } finally {
+            unblock.countDown();
+        }
+        await().atMost(DEADLINE).until(() -> slowReceived.size() == 1);
     }
 
     @Test
