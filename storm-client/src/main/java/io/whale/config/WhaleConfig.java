@@ -67,6 +67,14 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_SEND_TIMEOUT_MS = "whale.rdma.send.timeout.ms";
 
+    /** Threads that deliver what an RDMA server receives (in order per connection), off the progress thread. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_RECEIVE_THREADS = "whale.rdma.receive.threads";
+
+    /** How long an RDMA listener retries a port still in use before the worker fails, milliseconds (0: once). */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_BIND_TIMEOUT_MS = "whale.rdma.bind.timeout.ms";
+
     /** Prefix of UCX's own settings for this topology's workers ({@code whale.rdma.ucx.TLS} is {@code UCX_TLS}). */
     public static final String RDMA_UCX_PREFIX = "whale.rdma.ucx.";
 

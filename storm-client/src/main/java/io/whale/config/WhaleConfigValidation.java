@@ -1,10 +1,12 @@
 package io.whale.config;
 
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
+import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_MMS_BYTES;
 import static io.whale.config.WhaleConfig.RDMA_POLL_MAX_PARK_US;
 import static io.whale.config.WhaleConfig.RDMA_PROVIDER;
+import static io.whale.config.WhaleConfig.RDMA_RECEIVE_THREADS;
 import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MAX_ATTEMPTS;
 import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MAX_MS;
 import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MIN_MS;
@@ -41,7 +43,9 @@ public final class WhaleConfigValidation {
         Map.entry(RDMA_RECONNECT_MAX_ATTEMPTS, Rule.POSITIVE_INT),
         Map.entry(RDMA_POLL_MAX_PARK_US, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_BIND_HOST, Rule.NON_EMPTY_STRING),
-        Map.entry(RDMA_SEND_TIMEOUT_MS, Rule.POSITIVE_INT));
+        Map.entry(RDMA_SEND_TIMEOUT_MS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_RECEIVE_THREADS, Rule.POSITIVE_INT),
+        Map.entry(RDMA_BIND_TIMEOUT_MS, Rule.NON_NEGATIVE_INT));
 
     /** Pairs (smaller, larger) whose values, when both are set, must be in that order. */
     private static final List<String[]> ORDERED = List.of(

@@ -1,5 +1,6 @@
 package io.whale.rdma;
 
+import io.whale.config.WhaleConfig;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,33 +23,33 @@ public record RdmaConfig(
         long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
 
-    public static final String PROVIDER = "whale.rdma.provider";
-    public static final String MMS_BYTES = "whale.rdma.mms.bytes";
-    public static final String WTL_MS = "whale.rdma.wtl.ms";
-    public static final String RING_BYTES = "whale.rdma.ring.bytes";
+    public static final String PROVIDER = WhaleConfig.RDMA_PROVIDER;
+    public static final String MMS_BYTES = WhaleConfig.RDMA_MMS_BYTES;
+    public static final String WTL_MS = WhaleConfig.RDMA_WTL_MS;
+    public static final String RING_BYTES = WhaleConfig.RDMA_RING_BYTES;
     /** Shared topology secret; peers whose secret differs are refused in the handshake. */
-    public static final String SECRET = "whale.rdma.secret";
-    public static final String HANDSHAKE_TIMEOUT_MS = "whale.rdma.handshake.timeout.ms";
-    public static final String RECONNECT_MIN_MS = "whale.rdma.reconnect.min.ms";
-    public static final String RECONNECT_MAX_MS = "whale.rdma.reconnect.max.ms";
-    public static final String RECONNECT_MAX_ATTEMPTS = "whale.rdma.reconnect.max.attempts";
+    public static final String SECRET = WhaleConfig.RDMA_SECRET;
+    public static final String HANDSHAKE_TIMEOUT_MS = WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
+    public static final String RECONNECT_MIN_MS = WhaleConfig.RDMA_RECONNECT_MIN_MS;
+    public static final String RECONNECT_MAX_MS = WhaleConfig.RDMA_RECONNECT_MAX_MS;
+    public static final String RECONNECT_MAX_ATTEMPTS = WhaleConfig.RDMA_RECONNECT_MAX_ATTEMPTS;
     /** Upper bound of the progress thread's park when idle (back-off instead of a busy spin). */
-    public static final String POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
+    public static final String POLL_MAX_PARK_US = WhaleConfig.RDMA_POLL_MAX_PARK_US;
     /**
      * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
      * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
      */
-    public static final String RECEIVE_THREADS = "whale.rdma.receive.threads";
+    public static final String RECEIVE_THREADS = WhaleConfig.RDMA_RECEIVE_THREADS;
     /**
      * How long a listener keeps trying to bind its port while it is in use (a previous listener on it still
      * closing, or a connection's end on it); 0 tries once.
      */
-    public static final String BIND_TIMEOUT_MS = "whale.rdma.bind.timeout.ms";
+    public static final String BIND_TIMEOUT_MS = WhaleConfig.RDMA_BIND_TIMEOUT_MS;
     /**
      * Prefix of UCX settings handed to the UCX context: {@code whale.rdma.ucx.TLS: posix,self} is UCX's
      * {@code UCX_TLS} for this topology's workers (the environment variable still applies when the key is unset).
      */
-    public static final String UCX_PREFIX = "whale.rdma.ucx.";
+    public static final String UCX_PREFIX = WhaleConfig.RDMA_UCX_PREFIX;
 
     public static final String DEFAULT_PROVIDER = "ucx";
     public static final int DEFAULT_MMS_BYTES = 256 * 1024;

@@ -1,13 +1,32 @@
 package io.whale.rdma;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.config.WhaleConfigValidation;
+import io.whale.rdma.storm.RdmaContext;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RdmaConfigTest {
+
+    @Test
+    void shouldHaveEveryKeyTheChannelReadsCheckedAtSubmit() throws IllegalAccessException {
+        List<Field> keys = new ArrayList<>(List.of(RdmaConfig.class.getFields()));
+        keys.addAll(List.of(RdmaContext.class.getFields()));
+        for (Field field : keys) {
+            if (Modifier.isStatic(field.getModifiers()) && field.get(null) instanceof String key && key.startsWith("whale.rdma.")
+                && !key.endsWith(".")) {
+                assertDoesNotThrow(() -> WhaleConfigValidation.check(key, null), key + " has no submit-time rule");
+            }
+        }
+    }
 
     @Test
     void shouldUseThePaperDefaults() {

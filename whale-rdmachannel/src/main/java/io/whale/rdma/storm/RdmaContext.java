@@ -1,5 +1,6 @@
 package io.whale.rdma.storm;
 
+import io.whale.config.WhaleConfig;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.channel.RdmaTransport;
 import java.net.InetSocketAddress;
@@ -25,9 +26,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class RdmaContext implements IContext {
     /** Address the receiving side binds, with the worker's port; 0.0.0.0 like Storm's Netty server. */
-    public static final String BIND_HOST = "whale.rdma.bind.host";
+    public static final String BIND_HOST = WhaleConfig.RDMA_BIND_HOST;
     /** How long a send waits for ring space while connected before the batch is dropped (and logged). */
-    public static final String SEND_TIMEOUT_MS = "whale.rdma.send.timeout.ms";
+    public static final String SEND_TIMEOUT_MS = WhaleConfig.RDMA_SEND_TIMEOUT_MS;
     static final String DEFAULT_BIND_HOST = "0.0.0.0";
     static final long DEFAULT_SEND_TIMEOUT_MS = 5_000;
     private static final Logger LOG = LoggerFactory.getLogger(RdmaContext.class);
