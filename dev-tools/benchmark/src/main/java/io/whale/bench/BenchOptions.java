@@ -11,14 +11,14 @@ import java.util.function.Function;
  */
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
-                    int warmupSeconds, int measureSeconds) {
+                    List<String> settings, int warmupSeconds, int measureSeconds) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0] [--tuned] "
-        + "[--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--warmup-s S] [--measure-s S]";
+        + "[--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... [--warmup-s S] [--measure-s S]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -31,6 +31,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         double rate = 0;
         int repeats = 1;
         boolean ceiling = true;
+        List<String> settings = new java.util.ArrayList<>();
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         for (int i = 0; i < args.length; i++) {
@@ -46,13 +47,14 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--rate" -> rate = positive("--rate", Double.parseDouble(value(args, ++i)));
                 case "--repeats" -> repeats = (int) positive("--repeats", Integer.parseInt(value(args, ++i)));
                 case "--no-ceiling" -> ceiling = false;
+                case "--set" -> settings.add(setting(value(args, ++i)));
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, warmup, measure);
+            ceiling, List.copyOf(settings), warmup, measure);
     }
 
     boolean runsStock() {
@@ -64,6 +66,13 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
             throw new IllegalArgumentException(args[i - 1] + " needs a value\n" + USAGE);
         }
         return args[i];
+    }
+
+    private static String setting(String keyValue) {
+        if (!keyValue.matches("[^=\\s]+=.*")) {
+            throw new IllegalArgumentException("--set takes KEY=VALUE, not '" + keyValue + "'\n" + USAGE);
+        }
+        return keyValue;
     }
 
     private static double positive(String option, double value) {

@@ -11,7 +11,7 @@ import java.util.List;
  * out the repeat, so repeats of a point share a series and a summary row.
  */
 record BenchPoint(int matchers, int workers, BenchSystem system, String transport, WaitSetting waitSetting, double ratePerSecond,
-                  int repeat, Dimensions shown) {
+                  int repeat, List<String> settings, Dimensions shown) {
 
     /** Which dimensions differ between the sweep's points, and so appear in names and labels. */
     record Dimensions(boolean transport, boolean waitSetting, boolean repeat) {
@@ -32,7 +32,10 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
             + (shown.waitSetting() ? " wait " + waitSetting.option() : "");
     }
 
-    /** The {@code -c} settings of this run: the system's switch, the transport on Whale, the wait, the offered rate. */
+    /**
+     * The {@code -c} settings of this run: the system's switch, the transport on Whale, the wait, the offered rate,
+     * then the {@code --set} settings every point shares.
+     */
     List<String> overrides() {
         List<String> args = new ArrayList<>(system.overrides());
         if (system.whale()) {
@@ -42,6 +45,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
         if (ratePerSecond > 0) {
             args.addAll(List.of("-c", OrderSpout.RATE_KEY + "=" + ratePerSecond));
         }
+        settings.forEach(setting -> args.addAll(List.of("-c", setting)));
         return args;
     }
 
@@ -61,13 +65,13 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
                         for (String t : o.transports()) {
                             for (BenchSystem s : o.systems()) {
                                 if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT)) {
-                                    points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, shown));
+                                    points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), shown));
                                 }
                             }
                         }
                     }
                     if (o.ceiling()) {
-                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, shown));
+                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, o.settings(), shown));
                     }
                 }
             }

@@ -122,6 +122,7 @@ public final class WocBenchmark {
         s.put("waits", options.waits().stream().map(w -> Map.of(w.option(), w.overrides())).toList());
         s.put("offeredRatePerSecond", options.ratePerSecond() > 0 ? options.ratePerSecond() : "unpaced");
         s.put("repeats", options.repeats());
+        s.put("sharedSettings", options.settings());
         s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
             + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
         s.put("warmupSeconds", options.warmupSeconds());

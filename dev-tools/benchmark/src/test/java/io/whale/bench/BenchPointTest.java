@@ -57,6 +57,15 @@ class BenchPointTest {
     }
 
     @Test
+    void shouldGiveEveryPointTheSharedSettingsLast() {
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "4", "--workers", "2", "--set",
+            "storm.messaging.netty.buffer_size=65536", "--no-ceiling"));
+        List<String> overrides = points.get(1).overrides();
+        assertEquals(List.of("-c", "storm.messaging.netty.buffer_size=65536"), overrides.subList(overrides.size() - 2, overrides.size()));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--set", "novalue"));
+    }
+
+    @Test
     void tunedIsTheWaitWithoutItsParkLevel() {
         assertEquals(List.of(WaitSetting.NO_PARK_LEVEL), BenchOptions.parse("--tuned").waits());
     }
