@@ -11,14 +11,15 @@ import java.util.function.Function;
  */
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
-                    List<String> settings, int warmupSeconds, int measureSeconds) {
+                    List<String> settings, double sustainableP99BoundMillis, int probes, int warmupSeconds, int measureSeconds) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0] [--tuned] "
-        + "[--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... [--warmup-s S] [--measure-s S]";
+        + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N]] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
+        + "[--warmup-s S] [--measure-s S]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -32,6 +33,8 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         int repeats = 1;
         boolean ceiling = true;
         List<String> settings = new java.util.ArrayList<>();
+        double sustainableBound = 0;
+        int probes = 5;
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         for (int i = 0; i < args.length; i++) {
@@ -48,13 +51,23 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--repeats" -> repeats = (int) positive("--repeats", Integer.parseInt(value(args, ++i)));
                 case "--no-ceiling" -> ceiling = false;
                 case "--set" -> settings.add(setting(value(args, ++i)));
+                case "--find-sustainable" -> sustainableBound = positive("--find-sustainable", Double.parseDouble(value(args, ++i)));
+                case "--probes" -> probes = (int) positive("--probes", Integer.parseInt(value(args, ++i)));
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
+        if (rate > 0 && sustainableBound > 0) {
+            throw new IllegalArgumentException("--rate and --find-sustainable exclude each other\n" + USAGE);
+        }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, List.copyOf(settings), warmup, measure);
+            ceiling, List.copyOf(settings), sustainableBound, probes, warmup, measure);
+    }
+
+    /** Whether each point searches its sustainable rate ({@link SustainableSearch}) instead of running once. */
+    boolean findsSustainable() {
+        return sustainableP99BoundMillis > 0;
     }
 
     boolean runsStock() {

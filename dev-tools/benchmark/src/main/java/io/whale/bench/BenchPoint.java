@@ -17,6 +17,11 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
     record Dimensions(boolean transport, boolean waitSetting, boolean repeat) {
     }
 
+    /** The same point at another offered rate (a probe of the sustainable-rate search). */
+    BenchPoint atRate(double rate) {
+        return new BenchPoint(matchers, workers, system, transport, waitSetting, rate, repeat, settings, shown);
+    }
+
     boolean ceiling() {
         return workers == 1;
     }

@@ -33,7 +33,8 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
 
     static List<PointSummary> of(List<PointResult> results) {
         Map<String, List<PointResult>> byPoint = new LinkedHashMap<>();
-        results.forEach(r -> byPoint.computeIfAbsent(r.label() + "|" + r.matchers(), k -> new ArrayList<>()).add(r));
+        results.forEach(r -> byPoint.computeIfAbsent(r.label() + "|" + r.matchers() + "|" + r.offeredRatePerSecond(),
+            k -> new ArrayList<>()).add(r));
         List<PointSummary> summaries = new ArrayList<>();
         byPoint.values().forEach(rs -> {
             PointResult first = rs.get(0);
@@ -46,12 +47,13 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
         return summaries;
     }
 
-    static final String HEADER = String.format("%-30s %4s %3s %34s %34s %28s", "run", "P", "n", "deliveries/s median [min–max]",
-        "emitted/s median [min–max]", "p99 ms median [min–max]");
+    static final String HEADER = String.format("%-30s %4s %9s %3s %34s %34s %28s", "run", "P", "offered/s", "n",
+        "deliveries/s median [min–max]", "emitted/s median [min–max]", "p99 ms median [min–max]");
 
     String row() {
-        return String.format("%-30s %4d %3d %34s %34s %28s", label, matchers, repeats, deliveriesPerSecond.format("%.0f"),
-            emittedPerSecond.format("%.0f"), p99Millis.format("%.1f"));
+        return String.format("%-30s %4d %9s %3d %34s %34s %28s", label, matchers,
+            offeredRatePerSecond > 0 ? String.format("%.0f", offeredRatePerSecond) : "unpaced", repeats,
+            deliveriesPerSecond.format("%.0f"), emittedPerSecond.format("%.0f"), p99Millis.format("%.1f"));
     }
 
     /** WOC on against stock and against WOC off, one line per WOC-on point that has them in the same run. */

@@ -77,6 +77,10 @@ public final class WocBenchmark {
         json.put("loadAverageAtStart", ProcFiles.loadAverage());
         json.put("settings", settings());
         json.put("points", results);
+        List<Map<String, Object>> sustainable = new ArrayList<>();
+        if (options.findsSustainable()) {
+            json.put("sustainable", sustainable);
+        }
         try (session) {
             session.onClose("stopping the local cluster", () ->
                 session.whale(List.of("local-cluster", "down", "--dir", clusterDir.toString())));
@@ -93,10 +97,10 @@ public final class WocBenchmark {
             }
             System.out.println(PointResult.HEADER);
             for (BenchPoint point : BenchPoint.sweep(options)) {
-                PointResult result = measure(point);
-                results.add(result);
-                System.out.println(result.rowWithWarnings());
-                save(json, results);
+                PointResult unpaced = measured(point, json, results);
+                if (options.findsSustainable()) {
+                    sustainable.add(findSustainable(point, unpaced, json, results));
+                }
             }
         }
         json.put("finished", Instant.now().toString());
@@ -106,7 +110,42 @@ public final class WocBenchmark {
         System.out.print(PointResult.table(results));
         System.out.println();
         System.out.print(PointSummary.table(PointSummary.of(results)));
+        sustainable.forEach(s -> System.out.println("sustainable: " + s));
         System.out.println("results: " + options.out().resolve("results.json") + " and " + options.out() + "/*.png");
+    }
+
+    private PointResult measured(BenchPoint point, Map<String, Object> json, List<PointResult> results)
+        throws IOException, InterruptedException {
+        PointResult result = measure(point);
+        results.add(result);
+        System.out.println(result.rowWithWarnings());
+        save(json, results);
+        return result;
+    }
+
+    /** Bisects the offered rate below the unpaced run's emitted rate; returns what the search found. */
+    private Map<String, Object> findSustainable(BenchPoint point, PointResult unpaced, Map<String, Object> json,
+                                                List<PointResult> results) throws IOException, InterruptedException {
+        SustainableSearch search = new SustainableSearch(unpaced.emittedPerSecond(), options.sustainableP99BoundMillis(),
+            options.probes());
+        PointResult best = null;
+        for (double rate = search.nextRate(); rate > 0; rate = search.nextRate()) {
+            PointResult probe = measured(point.atRate(Math.rint(rate)), json, results);
+            if (search.record(probe.offeredRatePerSecond(), probe.backlogGrowthPerSecond(), probe.p99Millis())) {
+                best = probe;
+            }
+        }
+        Map<String, Object> found = new LinkedHashMap<>();
+        found.put("label", point.label());
+        found.put("matchers", point.matchers());
+        found.put("repeat", point.repeat());
+        found.put("unpacedEmittedPerSecond", Math.round(unpaced.emittedPerSecond()));
+        found.put("sustainableRatePerSecond", search.sustainableRate());
+        found.put("deliveriesPerSecond", best == null ? 0 : Math.round(best.deliveriesPerSecond()));
+        found.put("p50Millis", best == null ? null : best.p50Millis());
+        found.put("p99Millis", best == null ? null : best.p99Millis());
+        found.put("p99BoundMillis", options.sustainableP99BoundMillis());
+        return found;
     }
 
     private Map<String, Object> settings() {
@@ -123,6 +162,8 @@ public final class WocBenchmark {
         s.put("offeredRatePerSecond", options.ratePerSecond() > 0 ? options.ratePerSecond() : "unpaced");
         s.put("repeats", options.repeats());
         s.put("sharedSettings", options.settings());
+        s.put("sustainableSearch", options.findsSustainable() ? Map.of("p99BoundMillis", options.sustainableP99BoundMillis(),
+            "probes", options.probes(), "flatBacklogShare", SustainableSearch.FLAT_BACKLOG_SHARE) : "off");
         s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
             + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
         s.put("warmupSeconds", options.warmupSeconds());
