@@ -24,6 +24,7 @@ public final class OrderSpout extends BaseRichSpout {
     private transient SpoutOutputCollector collector;
     private transient SplittableRandom random;
     private transient TaskReporter reporter;
+    private transient double ratePerSecond;
     private transient PoissonArrivals arrivals;
     private long nextId;
 
@@ -36,19 +37,20 @@ public final class OrderSpout extends BaseRichSpout {
         this.collector = collector;
         this.random = new SplittableRandom(context.getThisTaskId());
         this.reporter = TaskReporter.start(reportDir, TaskReport.Role.SPOUT, context.getThisTaskId(), context.getThisWorkerPort());
-        double rate = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
-        if (rate > 0) {
-            this.arrivals = new PoissonArrivals(rate, System.nanoTime(), new SplittableRandom(context.getThisTaskId() * 31L));
-        }
+        this.ratePerSecond = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
     }
 
     @Override
     public void nextTuple() {
-        if (arrivals == null) {
+        if (ratePerSecond <= 0) {
             emit(EpochMicros.now());
             return;
         }
         long now = System.nanoTime();
+        if (arrivals == null) {
+            // the process starts with the first call, once the topology is active, not while its workers start
+            arrivals = new PoissonArrivals(ratePerSecond, now, new SplittableRandom(nextId * 31L + 7));
+        }
         // Wall clock now, less how late the arrival is by the monotonic clock: this VM's wall clock gets stepped,
         // so an offset fixed at open would drift from the matchers' clock by the steps.
         long nowMicros = EpochMicros.now();
