@@ -21,6 +21,13 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String TRANSPORT = "whale.transport";
 
+    /**
+     * How an idle bolt executor waits for tuples: {@code storm} (Storm's {@code topology.bolt.wait.strategy}, the
+     * default when unset) or {@code wake-on-publish} (parked until the next tuple is published to its queue).
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String BOLT_WAIT = "whale.bolt.wait";
+
     /** The RDMA provider: {@code ucx} (default) or {@code disni}. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_PROVIDER = "whale.rdma.provider";

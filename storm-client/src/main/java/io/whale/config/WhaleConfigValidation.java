@@ -1,5 +1,6 @@
 package io.whale.config;
 
+import static io.whale.config.WhaleConfig.BOLT_WAIT;
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
 import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
@@ -32,6 +33,7 @@ public final class WhaleConfigValidation {
     private static final Map<String, Rule> RULES = Map.ofEntries(
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
+        Map.entry(BOLT_WAIT, Rule.oneOf("storm", "wake-on-publish")),
         Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
         Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
         Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),

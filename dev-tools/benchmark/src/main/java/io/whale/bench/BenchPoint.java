@@ -56,7 +56,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
 
     /**
      * For each P and wait setting, {@code repeats} rounds of: every W with, for each transport, each system
-     * (stock Storm over Netty only: it has no other transport), then the ceiling over the first transport. The runs
+     * (stock Storm over Netty only, and not with Whale's own wait), then the ceiling over the first transport. The runs
      * compared are so close in time on a shared machine, and repeats interleave instead of running back to back.
      */
     static List<BenchPoint> sweep(BenchOptions o) {
@@ -69,7 +69,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
                     for (int w : o.workers()) {
                         for (String t : o.transports()) {
                             for (BenchSystem s : o.systems()) {
-                                if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT)) {
+                                if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT) && wait.stormHasIt()) {
                                     points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), shown));
                                 }
                             }

@@ -111,6 +111,13 @@ class WocLocalClusterTest {
     }
 
     @Test
+    void shouldDeliverAndAckEverythingWithIdleBoltsParkedUntilAPublish() throws Exception {
+        Map<Integer, List<String>> received = run("woc-wake", true, Mode.WAKE_ON_PUBLISH);
+        assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
+            "every sink task got every tuple of the spout and of both relays with whale.bolt.wait=wake-on-publish");
+    }
+
+    @Test
     void shouldRefuseAQuotedWhaleBooleanAtSubmitNamingTheKey() throws Exception {
         Config conf = new Config();
         conf.put(WOC, "true");
@@ -129,7 +136,7 @@ class WocLocalClusterTest {
         assertTrue(wocCounter(name, "woc-frames-received") > 0);
     }
 
-    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED }
+    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, WAKE_ON_PUBLISH }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -145,6 +152,9 @@ class WocLocalClusterTest {
         conf.put(WOC, woc);
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
         conf.put(Config.TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE, true);
+        if (mode == Mode.WAKE_ON_PUBLISH) {
+            conf.put("whale.bolt.wait", "wake-on-publish");
+        }
         if (mode == Mode.EVENT_LOGGED) {
             conf.setNumEventLoggers(1);
             // by binary name: Config.registerEventLogger writes the canonical name, which nested classes cannot load by
@@ -170,7 +180,7 @@ class WocLocalClusterTest {
             now.set_wait_secs(0);
             cluster.killTopologyWithOpts(name, now);
         }
-        if (mode == Mode.HEALTHY || mode == Mode.POISONED) {
+        if (mode != Mode.FLAKY && mode != Mode.EVENT_LOGGED) {
             assertEquals(0, FAILED.get(name).get(), "no tree fails in a healthy run");
         }
         return RECEIVED.get(name);
