@@ -23,7 +23,7 @@ public final class WhaleConfig implements Validated {
 
     /**
      * How an idle bolt executor waits for tuples: {@code storm} (Storm's {@code topology.bolt.wait.strategy}, the
-     * default when unset) or {@code wake-on-publish} (parked until the next tuple is published to its queue).
+     * default when unset) or {@code sleep} (Storm's progressive wait without its {@code parkNanos(1)} level).
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String BOLT_WAIT = "whale.bolt.wait";

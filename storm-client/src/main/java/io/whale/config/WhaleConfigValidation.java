@@ -33,7 +33,7 @@ public final class WhaleConfigValidation {
     private static final Map<String, Rule> RULES = Map.ofEntries(
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
-        Map.entry(BOLT_WAIT, Rule.oneOf("storm", "wake-on-publish")),
+        Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
         Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
         Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),

@@ -5,15 +5,17 @@ import java.util.List;
 /**
  * How idle bolt executors wait, a dimension of the sweep ({@code --waits}): Storm's default progressive wait
  * (up to 1000 {@code parkNanos(1)} calls before sleeping, which on two cores takes CPU from busy threads), a fixed
- * 100 µs park ({@code WaitStrategyPark}), the progressive wait without its park level, or (Whale only) Whale's
- * wake-on-publish wait ({@code whale.bolt.wait}), which stock Storm does not have.
+ * 100 µs park ({@code WaitStrategyPark}), the progressive wait without its park level, or (Whale only) the two
+ * values of Whale's {@code whale.bolt.wait}, which stock Storm does not read: {@code sleep} (the progressive wait
+ * without its park level, Whale's shipped default) and {@code storm} (Storm's configured wait).
  */
 enum WaitSetting {
     DEFAULT("default", List.of()),
     PARK_100US("park100", List.of("-c", "topology.bolt.wait.strategy=org.apache.storm.policy.WaitStrategyPark",
         "-c", "topology.bolt.wait.park.microsec=100")),
     NO_PARK_LEVEL("level2-0", List.of("-c", "topology.bolt.wait.progressive.level2.count=0")),
-    WAKE_ON_PUBLISH("wake", List.of("-c", "whale.bolt.wait=wake-on-publish"));
+    WHALE_SLEEP("whale-sleep", List.of("-c", "whale.bolt.wait=sleep")),
+    WHALE_STORM("whale-storm", List.of("-c", "whale.bolt.wait=storm"));
 
     private final String option;
     private final List<String> overrides;
@@ -23,9 +25,9 @@ enum WaitSetting {
         this.overrides = overrides;
     }
 
-    /** Whether stock Storm can run with it (it cannot with Whale's own wait). */
+    /** Whether stock Storm can run with it (it cannot with Whale's own key). */
     boolean stormHasIt() {
-        return this != WAKE_ON_PUBLISH;
+        return this != WHALE_SLEEP && this != WHALE_STORM;
     }
 
     String option() {
@@ -42,6 +44,6 @@ enum WaitSetting {
                 return w;
             }
         }
-        throw new IllegalArgumentException("--waits takes default, park100, level2-0 and/or wake, not '" + option + "'");
+        throw new IllegalArgumentException("--waits takes default, park100, level2-0, whale-sleep and/or whale-storm, not '" + option + "'");
     }
 }

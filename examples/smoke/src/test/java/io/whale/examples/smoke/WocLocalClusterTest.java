@@ -111,10 +111,10 @@ class WocLocalClusterTest {
     }
 
     @Test
-    void shouldDeliverAndAckEverythingWithIdleBoltsParkedUntilAPublish() throws Exception {
-        Map<Integer, List<String>> received = run("woc-wake", true, Mode.WAKE_ON_PUBLISH);
+    void shouldDeliverAndAckEverythingWithIdleBoltsSleepingInsteadOfParking() throws Exception {
+        Map<Integer, List<String>> received = run("woc-sleep", true, Mode.SLEEP_WHEN_IDLE);
         assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
-            "every sink task got every tuple of the spout and of both relays with whale.bolt.wait=wake-on-publish");
+            "every sink task got every tuple of the spout and of both relays with whale.bolt.wait=sleep");
     }
 
     @Test
@@ -136,7 +136,7 @@ class WocLocalClusterTest {
         assertTrue(wocCounter(name, "woc-frames-received") > 0);
     }
 
-    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, WAKE_ON_PUBLISH }
+    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -152,8 +152,8 @@ class WocLocalClusterTest {
         conf.put(WOC, woc);
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
         conf.put(Config.TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE, true);
-        if (mode == Mode.WAKE_ON_PUBLISH) {
-            conf.put("whale.bolt.wait", "wake-on-publish");
+        if (mode == Mode.SLEEP_WHEN_IDLE) {
+            conf.put("whale.bolt.wait", "sleep");
         }
         if (mode == Mode.EVENT_LOGGED) {
             conf.setNumEventLoggers(1);
