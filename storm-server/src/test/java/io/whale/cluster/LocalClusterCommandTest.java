@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +26,7 @@ class LocalClusterCommandTest {
         LocalClusterCommand command = new LocalClusterCommand(layout, new PrintStream(new ByteArrayOutputStream()));
 
         LocalClusterException e = assertThrows(LocalClusterException.class,
-            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30)));
+            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
 
         assertTrue(e.getMessage().startsWith("zookeeper died at start"), e.getMessage());
         assertTrue(e.getMessage().contains("FATAL: invalid storm.zookeeper.port"), e.getMessage());
@@ -42,7 +43,7 @@ class LocalClusterCommandTest {
                 new PrintStream(new ByteArrayOutputStream()));
 
             LocalClusterException e = assertThrows(LocalClusterException.class,
-                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30)));
+                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
 
             assertTrue(e.getMessage().contains("(storm.zookeeper.port) is taken"), e.getMessage());
             assertFalse(Files.exists(marker), "no daemon was started");
