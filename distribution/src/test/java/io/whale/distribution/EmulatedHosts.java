@@ -1,13 +1,18 @@
 package io.whale.distribution;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -41,10 +46,18 @@ final class EmulatedHosts {
         return Files.exists(Path.of("/run/netns", name));
     }
 
+    /** The bytes the interface received and sent, as {@code ip -j -s link} counts them: {rx, tx}. */
+    static long[] counters(String namespace, String device) throws IOException, InterruptedException {
+        WhaleCli.Result ip = WhaleCli.run(Duration.ofSeconds(20), Map.of(),
+            List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev", device));
+        JsonNode stats = new ObjectMapper().readTree(ip.output()).path(0).path("stats64");
+        return new long[] {stats.path("rx").path("bytes").asLong(-1), stats.path("tx").path("bytes").asLong(-1)};
+    }
+
     /** The interfaces of this process's network namespace, which up --hosts must leave as they were. */
     static Set<String> linksHere() throws IOException {
         try (Stream<Path> links = Files.list(Path.of("/sys/class/net"))) {
-            return links.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+            return links.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
         }
     }
 
