@@ -97,24 +97,12 @@ class EmulatedHostsClusterIT {
     void shouldCarryNoMoreThanTheLinkRateBetweenTwoHosts() throws Exception {
         JsonNode before = cluster.status();
         long bytes = 5_000_000;
-        String receiverNs = host(before, 3).path("namespace").asText();
-        Process receiver = new ProcessBuilder(inNamespace(receiverNs, "receive", "17000", String.valueOf(bytes))).redirectErrorStream(true).start();
-        try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(receiver.getInputStream(), StandardCharsets.UTF_8));
-            assertEquals("listening", lines.readLine());
-            WhaleCli.Result sent = WhaleCli.run(Duration.ofMinutes(1), Map.of(),
-                inNamespace(host(before, 2).path("namespace").asText(), "send", host(before, 3).path("address").asText(), "17000", String.valueOf(bytes)));
-            assertEquals(0, sent.exit(), sent.output());
-            String result = lines.readLine();
-            assertTrue(receiver.waitFor(30, TimeUnit.SECONDS));
-            assertTrue(result != null && result.startsWith("bits/s "), "receiver: " + result);
-            double mbit = Long.parseLong(result.substring(7)) / 1e6;
-            System.out.printf("bulk transfer of %d bytes host 2 -> host 3 through %d Mbit/s links: %.2f Mbit/s%n", bytes, MBIT, mbit);
-            assertTrue(mbit <= 1.15 * MBIT, mbit + " Mbit/s through a " + MBIT + " Mbit/s link");
-            assertTrue(mbit >= 0.5 * MBIT, mbit + " Mbit/s: far below the link's rate");
-        } finally {
-            receiver.destroyForcibly();
-        }
+
+        double mbit = transfer(before, 2, 3, bytes);
+
+        System.out.printf("bulk transfer of %d bytes host 2 -> host 3 through %d Mbit/s links: %.2f Mbit/s%n", bytes, MBIT, mbit);
+        assertTrue(mbit <= 1.15 * MBIT, mbit + " Mbit/s through a " + MBIT + " Mbit/s link");
+        assertTrue(mbit >= 0.5 * MBIT, mbit + " Mbit/s: far below the link's rate");
         JsonNode after = cluster.status();
         assertTrue(delta(before, after, 2, "txBytes") >= bytes, "host 2's counters show what it sent");
         assertTrue(delta(before, after, 3, "rxBytes") >= bytes, "host 3's counters show what it received");
@@ -123,6 +111,24 @@ class EmulatedHostsClusterIT {
 
     @Test
     @Order(3)
+    void shouldFollowALinkRateChangedLive() throws Exception {
+        int slow = 5;
+        try {
+            assertTrue(cluster.fault(3, "slow", String.valueOf(slow)).contains("link shaped to 5 Mbit/s in both directions"));
+            JsonNode status = cluster.status();
+            assertEquals(slow, host(status, 3).path("linkMbit").asInt());
+
+            double mbit = transfer(status, 2, 3, 1_500_000);
+
+            System.out.printf("bulk transfer host 2 -> host 3 after fault 3 slow %d: %.2f Mbit/s%n", slow, mbit);
+            assertTrue(mbit <= 1.15 * slow && mbit >= 0.5 * slow, mbit + " Mbit/s through a link slowed to " + slow + " Mbit/s");
+        } finally {
+            cluster.fault(3, "slow", String.valueOf(MBIT));
+        }
+    }
+
+    @Test
+    @Order(4)
     void shouldRunTheSmokeTopologyAcrossHostsOverTheBridge() throws Exception {
         cluster.submit(List.of(), "io.whale.examples.smoke.SmokeTopology", List.of("--name", TOPOLOGY, "--tuples", String.valueOf(TUPLES),
             "--parallelism", String.valueOf(TASKS), "--workers", "2", "--rate", "100", "--report-dir", reports.toString()));
@@ -159,7 +165,7 @@ class EmulatedHostsClusterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void shouldCarryNothingWhilePartitionedAndResumeDeliveryAfterHeal() throws Exception {
         JsonNode status = cluster.status();
         long worker = SmokeReports.read(reports).tasks().get(0).pid();
@@ -186,7 +192,7 @@ class EmulatedHostsClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void shouldRestartAKilledHostsWorkerOnAnotherHostAndKeepDelivering() throws Exception {
         JsonNode status = cluster.status();
         long victim = SmokeReports.read(reports).tasks().get(0).pid();
@@ -213,7 +219,7 @@ class EmulatedHostsClusterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void shouldLeaveNoNamespaceLinkOrProcessBehindOnDownAndDoNothingOnASecondDown() throws Exception {
         List<String> namespaces = EmulatedHosts.recordedNamespaces(dir);
         Set<Long> workers = SmokeReports.read(reports).workerPids();
@@ -234,6 +240,25 @@ class EmulatedHostsClusterIT {
         assertEquals(0, again.exit(), again.output());
         assertFalse(again.output().contains(" stopped") || again.output().matches("(?s).*namespace \\S+ removed.*"),
             "a second down does nothing:\n" + again.output());
+    }
+
+    /** A bulk transfer of {@code bytes} from one host to another; the rate the receiver measured, in Mbit/s. */
+    private static double transfer(JsonNode status, int from, int to, long bytes) throws Exception {
+        Process receiver = new ProcessBuilder(inNamespace(host(status, to).path("namespace").asText(), "receive", "17000", String.valueOf(bytes)))
+            .redirectErrorStream(true).start();
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(receiver.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("listening", lines.readLine());
+            WhaleCli.Result sent = WhaleCli.run(Duration.ofMinutes(1), Map.of(), inNamespace(host(status, from).path("namespace").asText(),
+                "send", host(status, to).path("address").asText(), "17000", String.valueOf(bytes)));
+            assertEquals(0, sent.exit(), sent.output());
+            String result = lines.readLine();
+            assertTrue(receiver.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(result != null && result.startsWith("bits/s "), "receiver: " + result);
+            return Long.parseLong(result.substring(7)) / 1e6;
+        } finally {
+            receiver.destroyForcibly();
+        }
     }
 
     private static JsonNode host(JsonNode status, int host) {
