@@ -50,13 +50,18 @@ final class PrivateLocalCluster implements AutoCloseable {
         if (linkMbit > 0) {
             up.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
         }
+        return cluster.startedWith(up);
+    }
+
+    /** Runs {@code whale UP} (a {@code local-cluster up} command): this cluster once it succeeded; closed if it failed. */
+    private PrivateLocalCluster startedWith(List<String> up) throws IOException, InterruptedException {
         try {
-            WhaleCli.Result result = cluster.whale(Duration.ofMinutes(3), up.toArray(String[]::new));
+            WhaleCli.Result result = whale(Duration.ofMinutes(3), up.toArray(String[]::new));
             System.out.println(result.output());
             assertEquals(0, result.exit(), result.output());
-            return cluster;
+            return this;
         } catch (Throwable t) {
-            cluster.close();
+            close();
             throw t;
         }
     }
@@ -85,18 +90,12 @@ final class PrivateLocalCluster implements AutoCloseable {
         Process anchor = new ProcessBuilder("unshare", "--net", "bash", "-c", "ip link set lo up && echo ready && exec cat")
             .redirectErrorStream(true).start();
         PrivateLocalCluster cluster = new PrivateLocalCluster(Optional.of(anchor), dir);
-        try {
-            String first = new BufferedReader(new InputStreamReader(anchor.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            assertEquals("ready", first, "the private network namespace did not come up");
-            WhaleCli.Result up = cluster.whale(Duration.ofMinutes(3), "local-cluster", "up", "--supervisors",
-                String.valueOf(supervisors), "--dir", dir.toString());
-            System.out.println(up.output());
-            assertEquals(0, up.exit(), up.output());
-            return cluster;
-        } catch (Throwable t) {
+        String first = new BufferedReader(new InputStreamReader(anchor.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        if (!"ready".equals(first)) {
             cluster.close();
-            throw t;
+            assertEquals("ready", first, "the private network namespace did not come up");
         }
+        return cluster.startedWith(List.of("local-cluster", "up", "--supervisors", String.valueOf(supervisors), "--dir", dir.toString()));
     }
 
     Path dir() {
