@@ -236,6 +236,9 @@ class EmulatedHostsClusterIT {
         for (long pid : workers) {
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "worker " + pid + " outlived down");
         }
+        WhaleCli.Result status = cluster.whale(Duration.ofMinutes(1), "local-cluster", "status", "--dir", dir.toString());
+        assertEquals(3, status.exit(), status.output());
+        assertTrue(status.output().contains("does not exist: the cluster is down"), status.output());
         WhaleCli.Result again = cluster.whale(Duration.ofMinutes(1), "local-cluster", "down", "--dir", dir.toString());
         assertEquals(0, again.exit(), again.output());
         assertFalse(again.output().contains(" stopped") || again.output().matches("(?s).*namespace \\S+ removed.*"),

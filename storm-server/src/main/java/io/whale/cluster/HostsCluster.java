@@ -69,8 +69,10 @@ final class HostsCluster {
 
     void printHosts() {
         for (Map<String, Object> host : report()) {
-            out.printf("host %d  %-15s %s  %s  %s  received %s B, sent %s B%n", host.get("host"), host.get("address"),
-                host.get("namespace"), describeLink(host), describeProcesses(host), host.get("rxBytes"), host.get("txBytes"));
+            String bytes = host.get("rxBytes") == null ? "no namespace"
+                : "received " + host.get("rxBytes") + " B, sent " + host.get("txBytes") + " B";
+            out.printf("host %d  %-15s %s  %s  %s  %s%n", host.get("host"), host.get("address"), host.get("namespace"),
+                describeLink(host), describeProcesses(host), bytes);
         }
     }
 

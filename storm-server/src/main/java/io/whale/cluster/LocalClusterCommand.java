@@ -91,11 +91,14 @@ public final class LocalClusterCommand {
         if (HostNetwork.isCurrent(hostZero)) {
             return;
         }
-        HostNetwork.requireRoot("a cluster of emulated hosts");
         if (!HostNetwork.exists(hostZero)) {
+            if (action.equals("status")) {
+                return; // the cluster is down: status says so from here, without asking Nimbus
+            }
             throw new LocalClusterException("the cluster in " + layout.root() + " is down: its host 0 namespace " + hostZero
                 + " does not exist (start it with: whale local-cluster up --hosts N)");
         }
+        HostNetwork.requireRoot("a cluster of emulated hosts");
         List<String> again = new ArrayList<>(List.of(whaleBin().toString(), "local-cluster"));
         again.addAll(List.of(args));
         System.exit(HostNetwork.runInside(hostZero, again));
@@ -214,7 +217,9 @@ public final class LocalClusterCommand {
         for (String name : LocalClusterLayout.daemons(plan)) {
             daemons.put(name, new DaemonProcess(name, layout).pid().orElse(null));
         }
-        Optional<ClusterSummary> summary = new NimbusProbe(nimbusHost, plan.nimbus()).summary();
+        // Outside host 0 (its namespace is gone) Nimbus's address is no address of ours: it is not asked.
+        boolean nimbusReachable = hosts.isEmpty() || HostNetwork.isCurrent(hosts.get().plan().namespace(0));
+        Optional<ClusterSummary> summary = nimbusReachable ? new NimbusProbe(nimbusHost, plan.nimbus()).summary() : Optional.empty();
         boolean allUp = !daemons.containsValue(null) && summary.isPresent() && summary.get().get_supervisors_size() == plan.supervisors();
         if (json) {
             out.println(statusJson(plan, nimbusHost, daemons, summary, hosts, allUp));
@@ -222,6 +227,10 @@ public final class LocalClusterCommand {
         }
         daemons.forEach((name, pid) -> out.printf("%-13s %s%n", name, pid == null ? "NOT RUNNING" : "running, pid " + pid));
         hosts.ifPresent(HostsCluster::printHosts);
+        if (!nimbusReachable) {
+            out.printf("host 0's namespace %s does not exist: the cluster is down%n", hosts.get().plan().namespace(0));
+            return false;
+        }
         if (summary.isEmpty()) {
             out.printf("Nimbus at %s:%d does not answer%n", nimbusHost, plan.nimbus());
             return false;
