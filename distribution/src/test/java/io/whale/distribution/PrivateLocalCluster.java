@@ -1,7 +1,10 @@
 package io.whale.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,39 +15,87 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code whale local-cluster up} (ZooKeeper, Nimbus, Supervisors as separate processes) in a network namespace
  * of its own, where loopback is the only interface; the test then drives it with whale commands run in the same
  * namespace. An anchor process ({@code cat} on a pipe from the test) holds the namespace; {@link #close} brings
  * the cluster down by its pid files and ends the anchor by its handle.
+ *
+ * <p>With {@link #upHosts} the cluster is one of emulated hosts ({@code up --hosts N --link-mbit R}), which makes its
+ * own namespaces: there is no anchor, and whale commands given the cluster's conf enter host 0 by themselves.
  */
 final class PrivateLocalCluster implements AutoCloseable {
-    private final Process anchor;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Optional<Process> anchor;
     private final Path dir;
 
-    private PrivateLocalCluster(Process anchor, Path dir) {
+    private PrivateLocalCluster(Optional<Process> anchor, Path dir) {
         this.anchor = anchor;
         this.dir = dir;
+    }
+
+    /**
+     * {@code whale [-c OVERRIDE ...] local-cluster up --hosts N [--link-mbit R]} (R 0: unshaped); needs root. The
+     * overrides go into the cluster's conf (e.g. shorter Nimbus timeouts for fault tests).
+     */
+    static PrivateLocalCluster upHosts(Path dir, int hosts, int linkMbit, List<String> overrides) throws IOException, InterruptedException {
+        WhaleCli.deleteRecursively(dir);
+        PrivateLocalCluster cluster = new PrivateLocalCluster(Optional.empty(), dir);
+        List<String> up = new ArrayList<>();
+        overrides.forEach(o -> up.addAll(List.of("-c", o)));
+        up.addAll(List.of("local-cluster", "up", "--hosts", String.valueOf(hosts), "--dir", dir.toString()));
+        if (linkMbit > 0) {
+            up.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
+        }
+        return cluster.startedWith(up);
+    }
+
+    /** Runs {@code whale UP} (a {@code local-cluster up} command): this cluster once it succeeded; closed if it failed. */
+    private PrivateLocalCluster startedWith(List<String> up) throws IOException, InterruptedException {
+        try {
+            WhaleCli.Result result = whale(Duration.ofMinutes(3), up.toArray(String[]::new));
+            System.out.println(result.output());
+            assertEquals(0, result.exit(), result.output());
+            return this;
+        } catch (Throwable t) {
+            close();
+            throw t;
+        }
+    }
+
+    /** {@code local-cluster status --json}: per host its address, link, pids and byte counters (see the README). */
+    JsonNode status() throws IOException, InterruptedException {
+        WhaleCli.Result status = whale(Duration.ofMinutes(1), "local-cluster", "status", "--json", "--dir", dir.toString());
+        int start = status.output().indexOf('{');
+        assertTrue(start >= 0, "status --json printed no JSON:\n" + status.output());
+        return JSON.readTree(status.output().substring(start));
+    }
+
+    /** {@code local-cluster fault HOST ARGS...}; fails unless it succeeds, returns what it printed. */
+    String fault(int host, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("local-cluster", "fault", String.valueOf(host)));
+        command.addAll(List.of(args));
+        command.addAll(List.of("--dir", dir.toString()));
+        WhaleCli.Result result = whale(Duration.ofMinutes(1), command.toArray(String[]::new));
+        System.out.println(result.output());
+        assertEquals(0, result.exit(), result.output());
+        return result.output();
     }
 
     static PrivateLocalCluster up(Path dir, int supervisors) throws IOException, InterruptedException {
         WhaleCli.deleteRecursively(dir);
         Process anchor = new ProcessBuilder("unshare", "--net", "bash", "-c", "ip link set lo up && echo ready && exec cat")
             .redirectErrorStream(true).start();
-        PrivateLocalCluster cluster = new PrivateLocalCluster(anchor, dir);
-        try {
-            String first = new BufferedReader(new InputStreamReader(anchor.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            assertEquals("ready", first, "the private network namespace did not come up");
-            WhaleCli.Result up = cluster.whale(Duration.ofMinutes(3), "local-cluster", "up", "--supervisors",
-                String.valueOf(supervisors), "--dir", dir.toString());
-            System.out.println(up.output());
-            assertEquals(0, up.exit(), up.output());
-            return cluster;
-        } catch (Throwable t) {
+        PrivateLocalCluster cluster = new PrivateLocalCluster(Optional.of(anchor), dir);
+        String first = new BufferedReader(new InputStreamReader(anchor.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        if (!"ready".equals(first)) {
             cluster.close();
-            throw t;
+            assertEquals("ready", first, "the private network namespace did not come up");
         }
+        return cluster.startedWith(List.of("local-cluster", "up", "--supervisors", String.valueOf(supervisors), "--dir", dir.toString()));
     }
 
     Path dir() {
@@ -53,7 +104,9 @@ final class PrivateLocalCluster implements AutoCloseable {
 
     /** Runs {@code whale ARGS} inside the cluster's network namespace. */
     WhaleCli.Result whale(Duration timeout, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("nsenter", "--net=/proc/" + anchor.pid() + "/ns/net", WhaleCli.BIN.toString()));
+        List<String> command = new ArrayList<>();
+        anchor.ifPresent(a -> command.addAll(List.of("nsenter", "--net=/proc/" + a.pid() + "/ns/net")));
+        command.add(WhaleCli.BIN.toString());
         command.addAll(List.of(args));
         return WhaleCli.run(timeout, Map.of(), command);
     }
@@ -89,8 +142,10 @@ final class PrivateLocalCluster implements AutoCloseable {
                 System.out.println(whale(Duration.ofMinutes(2), "local-cluster", "down", "--dir", dir.toString()).output());
             }
         } finally {
-            anchor.destroy();
-            anchor.waitFor();
+            if (anchor.isPresent()) {
+                anchor.get().destroy();
+                anchor.get().waitFor();
+            }
         }
     }
 }

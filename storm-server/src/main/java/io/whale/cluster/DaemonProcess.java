@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -31,11 +32,16 @@ public final class DaemonProcess {
         return name;
     }
 
-    /** Starts the daemon detached from this JVM: its output goes to files, so it outlives the command. */
-    public long start(Path whaleBin, Path whaleHome) {
+    /**
+     * Starts the daemon detached from this JVM: its output goes to files, so it outlives the command. {@code launcher}
+     * goes before the command (e.g. {@code ip netns exec NS}, which execs it, so the pid stays the daemon's).
+     */
+    public long start(List<String> launcher, Path whaleBin, Path whaleHome) {
         try {
             Files.createDirectories(layout.logDir(name));
-            ProcessBuilder pb = new ProcessBuilder(whaleBin.toString(), "--config", layout.daemonConf(name).toString(), command)
+            List<String> commandLine = new ArrayList<>(launcher);
+            commandLine.addAll(List.of(whaleBin.toString(), "--config", layout.daemonConf(name).toString(), command));
+            ProcessBuilder pb = new ProcessBuilder(commandLine)
                 .redirectErrorStream(true)
                 .redirectOutput(layout.logDir(name).resolve("console.out").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

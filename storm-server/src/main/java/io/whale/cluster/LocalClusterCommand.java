@@ -1,28 +1,47 @@
 package io.whale.cluster;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.cluster.hosts.HostNetwork;
+import io.whale.cluster.hosts.HostNetworkPlan;
+import io.whale.cluster.hosts.HostsState;
+import io.whale.cluster.hosts.Ipv4Cidr;
+import io.whale.cluster.hosts.SubnetChoice;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
+import java.util.OptionalInt;
+import java.util.function.Function;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.SupervisorSummary;
 import org.apache.storm.generated.TopologySummary;
+import org.apache.storm.utils.Utils;
 
 /**
- * {@code whale local-cluster up|status|down}: a real ZooKeeper, Nimbus and N Supervisors as separate
- * processes on 127.0.0.1, with logs, pid files and state under one folder.
+ * {@code whale local-cluster up|status|down|fault}: a real ZooKeeper, Nimbus and N Supervisors as separate
+ * processes, with logs, pid files and state under one folder; on 127.0.0.1, or with {@code --hosts} each
+ * Supervisor on an emulated host of its own (see {@link HostsCluster}).
  */
 public final class LocalClusterCommand {
-    private static final String USAGE =
-        "usage: whale local-cluster up|status|down [--supervisors N] [--slots K] [--dir DIR] [--base-port PORT] [--timeout SECS]";
+    private static final String USAGE = String.join("\n",
+        "usage: whale local-cluster up [--supervisors N | --hosts N [--link-mbit R] [--subnet CIDR]] [--slots K] [--dir DIR]"
+            + " [--base-port PORT] [--timeout SECS]",
+        "       whale local-cluster status [--json] [--dir DIR]",
+        "       whale local-cluster down [--dir DIR]",
+        "       whale local-cluster fault HOST partition|heal|kill|slow MBIT [--dir DIR]");
+    /** Internal: {@code up --hosts} starts the daemons with this action, run inside host 0's namespace. */
+    private static final String START_DAEMONS = "start-daemons";
 
     private final LocalClusterLayout layout;
     private final PrintStream out;
@@ -35,13 +54,24 @@ public final class LocalClusterCommand {
     public static void main(String[] args) {
         try {
             Options options = Options.parse(args);
-            LocalClusterCommand command = new LocalClusterCommand(new LocalClusterLayout(options.dir), System.out);
+            LocalClusterLayout layout = new LocalClusterLayout(options.dir);
+            LocalClusterCommand command = new LocalClusterCommand(layout, System.out);
+            enterHostZeroIfNeeded(options.action, layout, args);
+            PortPlan ports = new PortPlan(options.basePort, options.hosts > 0 ? options.hosts : options.supervisors, options.slots);
             switch (options.action) {
-                case "up" -> command.up(new PortPlan(options.basePort, options.supervisors, options.slots),
-                    whaleHome(), whaleBin(), options.timeout);
-                case "status" -> System.exit(command.status() ? 0 : 3);
+                case "up" -> {
+                    if (options.hosts > 0) {
+                        command.upHosts(ports, options.hosts, options.linkMbit, options.subnet, whaleHome(), whaleBin(),
+                            options.timeout, overridesFromCommandLine());
+                    } else {
+                        command.up(ports, whaleHome(), whaleBin(), options.timeout, overridesFromCommandLine());
+                    }
+                }
+                case START_DAEMONS -> command.startHostDaemons(whaleHome(), whaleBin(), options.timeout);
+                case "status" -> System.exit(command.status(options.json) ? 0 : 3);
                 case "down" -> command.down();
-                default -> throw new IllegalArgumentException(USAGE);
+                case "fault" -> command.fault(options.faultHost, options.fault, options.faultMbit);
+                default -> throw new IllegalArgumentException("unknown action '" + options.action + "'\n" + USAGE);
             }
         } catch (IllegalArgumentException | LocalClusterException e) {
             System.err.println("whale local-cluster: " + e.getMessage());
@@ -49,29 +79,100 @@ public final class LocalClusterCommand {
         }
     }
 
-    /** Starts every daemon, then waits until Nimbus answers and every Supervisor has registered. */
-    public void up(PortPlan plan, Path whaleHome, Path whaleBin, Duration timeout) {
-        if (layout.exists() && anyAlive(layout.readPlan())) {
-            throw new LocalClusterException("a local cluster is already running in " + layout.root()
-                + " (see: whale local-cluster status; stop it with: whale local-cluster down)");
+    /**
+     * Nimbus of a cluster of emulated hosts is only reachable inside host 0's namespace: the commands that ask it
+     * ({@code status}, the daemons' start) run themselves again there, through {@code ip netns exec}.
+     */
+    private static void enterHostZeroIfNeeded(String action, LocalClusterLayout layout, String[] args) {
+        if (!List.of("status", START_DAEMONS).contains(action) || !Files.exists(layout.hostsFile())) {
+            return;
         }
+        String hostZero = HostsState.load(layout.hostsFile()).plan().namespace(0);
+        if (HostNetwork.isCurrent(hostZero)) {
+            return;
+        }
+        if (!HostNetwork.exists(hostZero)) {
+            if (action.equals("status")) {
+                return; // the cluster is down: status says so from here, without asking Nimbus
+            }
+            throw new LocalClusterException("the cluster in " + layout.root() + " is down: its host 0 namespace " + hostZero
+                + " does not exist (start it with: whale local-cluster up --hosts N)");
+        }
+        HostNetwork.requireRoot("a cluster of emulated hosts");
+        List<String> again = new ArrayList<>(List.of(whaleBin().toString(), "local-cluster"));
+        again.addAll(List.of(args));
+        System.exit(HostNetwork.runInside(hostZero, again));
+    }
+
+    /** Starts every daemon on 127.0.0.1, then waits until Nimbus answers and every Supervisor has registered. */
+    public void up(PortPlan plan, Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides) {
+        refuseIfRunning();
         plan.checkFree();
-        layout.write(plan, whaleHome.resolve("conf/storm.yaml"));
+        ClusterAddresses addresses = ClusterAddresses.loopback(plan.supervisors());
+        layout.write(plan, whaleHome.resolve("conf/storm.yaml"), addresses, overrides);
+        startDaemons(plan, addresses, daemon -> List.of(), whaleHome, whaleBin, timeout);
+    }
+
+    /**
+     * {@code up --hosts N}: records the plan, builds the network (namespaces, bridge, links, shaping), then starts the
+     * daemons from inside host 0. Whatever fails, everything it started or created is removed again.
+     */
+    public void upHosts(PortPlan ports, int hosts, OptionalInt linkMbit, Optional<Ipv4Cidr> subnet, Path whaleHome, Path whaleBin,
+                        Duration timeout, List<String> overrides) {
+        HostNetwork.requireRoot("local-cluster up --hosts");
+        refuseIfRunning();
+        List<Ipv4Cidr> inUse = HostNetwork.networksInUse();
+        Ipv4Cidr chosen = subnet.orElseGet(() -> SubnetChoice.firstFree(inUse));
+        List<Ipv4Cidr> conflict = SubnetChoice.conflict(chosen, inUse);
+        if (!conflict.isEmpty()) {
+            throw new IllegalArgumentException("--subnet " + chosen + " overlaps " + conflict + ", in use on this machine; choose another private /24");
+        }
+        HostNetworkPlan plan = new HostNetworkPlan(newClusterId(), chosen, hosts, linkMbit);
+        layout.write(ports, whaleHome.resolve("conf/storm.yaml"), HostsCluster.addresses(plan), overrides);
+        HostsState.planned(plan).store(layout.hostsFile());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            HostNetwork.run(plan.setupCommands());
+            out.printf("emulated hosts on %s: host 0 (ZooKeeper, Nimbus) and hosts 1..%d (one Supervisor each), links %s%n",
+                plan.subnet(), hosts, linkMbit.isPresent() ? "shaped to " + linkMbit.getAsInt() + " Mbit/s each way" : "unshaped");
+            long left = Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toSeconds());
+            int exit = HostNetwork.runInside(plan.namespace(0), List.of(whaleBin.toString(), "local-cluster", START_DAEMONS,
+                "--dir", layout.root().toString(), "--timeout", String.valueOf(left)));
+            if (exit != 0) {
+                throw new LocalClusterException("the cluster's daemons did not come up (see above)");
+            }
+            new HostsCluster(layout, out).printHosts();
+        } catch (RuntimeException e) {
+            out.println("up failed: stopping and removing everything it started and created");
+            down();
+            throw e;
+        }
+    }
+
+    /** The second half of {@code up --hosts}, inside host 0: each daemon started in its host's namespace. */
+    void startHostDaemons(Path whaleHome, Path whaleBin, Duration timeout) {
+        HostsCluster hosts = HostsCluster.of(layout, out)
+            .orElseThrow(() -> new LocalClusterException("no cluster of emulated hosts in " + layout.root()));
+        startDaemons(layout.readPlan(), HostsCluster.addresses(hosts.plan()), hosts::launcher, whaleHome, whaleBin, timeout);
+    }
+
+    private void startDaemons(PortPlan plan, ClusterAddresses addresses, Function<String, List<String>> launcher, Path whaleHome,
+                              Path whaleBin, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<DaemonProcess> started = new ArrayList<>();
         try {
             for (String name : LocalClusterLayout.daemons(plan)) {
                 DaemonProcess daemon = new DaemonProcess(name, layout);
-                long pid = daemon.start(whaleBin, whaleHome);
+                long pid = daemon.start(launcher.apply(name), whaleBin, whaleHome);
                 started.add(daemon);
                 out.printf("started %-13s pid %d%n", name, pid);
                 if (name.equals(LocalClusterLayout.ZOOKEEPER)) {
-                    awaitZookeeper(plan, started, deadline);
+                    awaitZookeeper(addresses.cluster(), plan, started, deadline);
                 }
             }
-            ClusterSummary summary = awaitRegistered(plan, started, deadline);
-            out.printf("local cluster up in %s: ZooKeeper 127.0.0.1:%d, Nimbus 127.0.0.1:%d, %d supervisor(s), %d worker slot(s)%n",
-                layout.root(), plan.zookeeper(), plan.nimbus(), summary.get_supervisors_size(),
+            ClusterSummary summary = awaitRegistered(addresses.cluster(), plan, started, deadline);
+            out.printf("local cluster up in %s: ZooKeeper %s:%d, Nimbus %s:%d, %d supervisor(s), %d worker slot(s)%n",
+                layout.root(), addresses.cluster(), plan.zookeeper(), addresses.cluster(), plan.nimbus(), summary.get_supervisors_size(),
                 summary.get_supervisors().stream().mapToInt(SupervisorSummary::get_num_workers).sum());
             out.printf("submit with: whale --config %s jar <topology.jar> <main class> ...%n", layout.clusterConf());
         } catch (RuntimeException e) {
@@ -80,17 +181,58 @@ public final class LocalClusterCommand {
         }
     }
 
-    public boolean status() {
-        PortPlan plan = layout.readPlan();
-        boolean allUp = true;
-        for (String name : LocalClusterLayout.daemons(plan)) {
-            Optional<Long> pid = new DaemonProcess(name, layout).pid();
-            allUp &= pid.isPresent();
-            out.printf("%-13s %s%n", name, pid.map(p -> "running, pid " + p).orElse("NOT RUNNING"));
+    private void refuseIfRunning() {
+        if (layout.exists() && anyAlive(layout.readPlan())) {
+            throw new LocalClusterException("a local cluster is already running in " + layout.root()
+                + " (see: whale local-cluster status; stop it with: whale local-cluster down)");
         }
-        Optional<ClusterSummary> summary = new NimbusProbe(plan.nimbus()).summary();
+        Optional<HostsCluster> earlier = HostsCluster.of(layout, out);
+        if (earlier.isPresent() && !earlier.get().existingNamespaces().isEmpty()) {
+            throw new LocalClusterException("the network namespaces of an earlier cluster in " + layout.root() + " still exist "
+                + earlier.get().existingNamespaces() + "; remove them with: whale local-cluster down --dir " + layout.root());
+        }
+    }
+
+    /** Five random letters and digits: namespace names are machine-wide, and every cluster needs its own. */
+    private static String newClusterId() {
+        String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+        SecureRandom random = new SecureRandom();
+        while (true) {
+            StringBuilder id = new StringBuilder();
+            for (int i = 0; i < 5; i++) {
+                id.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            if (!HostNetwork.exists("whale-" + id + "-h0")) {
+                return id.toString();
+            }
+        }
+    }
+
+    /** Prints the daemons, the emulated hosts (if any), supervisors and topologies; true when everything is up. */
+    public boolean status(boolean json) {
+        PortPlan plan = layout.readPlan();
+        Optional<HostsCluster> hosts = HostsCluster.of(layout, out);
+        String nimbusHost = hosts.map(h -> h.plan().address(0)).orElse(ClusterAddresses.LOOPBACK);
+        Map<String, Long> daemons = new LinkedHashMap<>();
+        for (String name : LocalClusterLayout.daemons(plan)) {
+            daemons.put(name, new DaemonProcess(name, layout).pid().orElse(null));
+        }
+        // Outside host 0 (its namespace is gone) Nimbus's address is no address of ours: it is not asked.
+        boolean nimbusReachable = hosts.isEmpty() || HostNetwork.isCurrent(hosts.get().plan().namespace(0));
+        Optional<ClusterSummary> summary = nimbusReachable ? new NimbusProbe(nimbusHost, plan.nimbus()).summary() : Optional.empty();
+        boolean allUp = !daemons.containsValue(null) && summary.isPresent() && summary.get().get_supervisors_size() == plan.supervisors();
+        if (json) {
+            out.println(statusJson(plan, nimbusHost, daemons, summary, hosts, allUp));
+            return allUp;
+        }
+        daemons.forEach((name, pid) -> out.printf("%-13s %s%n", name, pid == null ? "NOT RUNNING" : "running, pid " + pid));
+        hosts.ifPresent(HostsCluster::printHosts);
+        if (!nimbusReachable) {
+            out.printf("host 0's namespace %s does not exist: the cluster is down%n", hosts.get().plan().namespace(0));
+            return false;
+        }
         if (summary.isEmpty()) {
-            out.printf("Nimbus at 127.0.0.1:%d does not answer%n", plan.nimbus());
+            out.printf("Nimbus at %s:%d does not answer%n", nimbusHost, plan.nimbus());
             return false;
         }
         for (SupervisorSummary s : summary.get().get_supervisors()) {
@@ -101,14 +243,50 @@ public final class LocalClusterCommand {
             out.printf("topology %s: %s, %d worker(s), %d executor(s)%n", t.get_name(), t.get_status(),
                 t.get_num_workers(), t.get_num_executors());
         }
-        return allUp && summary.get().get_supervisors_size() == plan.supervisors();
+        return allUp;
     }
 
-    /** Stops Supervisors (with their workers), Nimbus and ZooKeeper, by pid. */
+    private String statusJson(PortPlan plan, String nimbusHost, Map<String, Long> daemons, Optional<ClusterSummary> summary,
+                              Optional<HostsCluster> hosts, boolean allUp) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("dir", layout.root().toString());
+        doc.put("up", allUp);
+        doc.put("zookeeper", nimbusHost + ":" + plan.zookeeper());
+        doc.put("nimbus", nimbusHost + ":" + plan.nimbus());
+        doc.put("nimbusAnswers", summary.isPresent());
+        doc.put("daemonPids", daemons);
+        doc.put("subnet", hosts.map(h -> h.plan().subnet().toString()).orElse(null));
+        doc.put("hosts", hosts.map(HostsCluster::report).orElse(List.of()));
+        List<Map<String, Object>> supervisors = new ArrayList<>();
+        List<Map<String, Object>> topologies = new ArrayList<>();
+        summary.ifPresent(s -> {
+            s.get_supervisors().forEach(v -> supervisors.add(Map.of("id", v.get_supervisor_id(), "host", v.get_host(),
+                "slots", v.get_num_workers(), "slotsUsed", v.get_num_used_workers())));
+            s.get_topologies().forEach(t -> topologies.add(Map.of("name", t.get_name(), "id", t.get_id(), "status", t.get_status(),
+                "workers", t.get_num_workers(), "executors", t.get_num_executors())));
+        });
+        doc.put("supervisors", supervisors);
+        doc.put("topologies", topologies);
+        try {
+            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Stops Supervisors (with their workers), Nimbus and ZooKeeper, by pid; then, for emulated hosts, every process
+     * left in their namespaces and the namespaces themselves (with their links, bridge and qdiscs). A second
+     * {@code down} finds nothing to do.
+     */
     public void down() {
         PortPlan plan = layout.readPlan();
+        Optional<HostsCluster> hosts = HostsCluster.of(layout, out);
+        if (hosts.isPresent()) {
+            HostNetwork.requireRoot("local-cluster down of a cluster of emulated hosts");
+        }
         List<String> names = new ArrayList<>(LocalClusterLayout.daemons(plan));
-        java.util.Collections.reverse(names);
+        Collections.reverse(names);
         for (String name : names) {
             DaemonProcess daemon = new DaemonProcess(name, layout);
             Optional<PidRecord> recorded = daemon.recorded();
@@ -120,54 +298,44 @@ public final class LocalClusterCommand {
             };
             out.printf("%-13s %s%n", name, outcome);
         }
-        DaemonProcess.stopAll(orphanWorkers());
+        DaemonProcess.stopAll(WorkerPids.under(layout.root().resolve("data")));
+        hosts.ifPresent(HostsCluster::removeNetwork);
         out.println("local cluster in " + layout.root() + " is down");
+    }
+
+    /** {@code fault HOST partition|heal|kill|slow MBIT} on a running cluster of emulated hosts. */
+    public void fault(int host, String kind, OptionalInt mbit) {
+        HostsCluster hosts = HostsCluster.of(layout, out).orElseThrow(() -> new LocalClusterException(
+            "no cluster of emulated hosts in " + layout.root() + ": faults need one started with: whale local-cluster up --hosts N"));
+        HostNetwork.requireRoot("local-cluster fault");
+        hosts.fault(host, kind, mbit);
     }
 
     private boolean anyAlive(PortPlan plan) {
         return LocalClusterLayout.daemons(plan).stream().anyMatch(n -> new DaemonProcess(n, layout).pid().isPresent());
     }
 
-    /** Workers whose Supervisor died before them still hold slots: find them by the pid files they write. */
-    private List<ProcessHandle> orphanWorkers() {
-        Path data = layout.root().resolve("data");
-        if (!Files.exists(data)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.walk(data)) {
-            return files.filter(p -> p.getParent() != null && p.getParent().getFileName().toString().equals("pids"))
-                .map(p -> p.getFileName().toString())
-                .filter(n -> n.chars().allMatch(Character::isDigit))
-                .map(n -> ProcessHandle.of(Long.parseLong(n)))
-                .flatMap(Optional::stream)
-                .filter(h -> h.info().commandLine().orElse("").contains("org.apache.storm.daemon.worker.Worker"))
-                .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private void awaitZookeeper(PortPlan plan, List<DaemonProcess> started, long deadline) {
+    private void awaitZookeeper(String host, PortPlan plan, List<DaemonProcess> started, long deadline) {
         while (true) {
             checkAlive(started);
             try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", plan.zookeeper()), 1_000);
+                socket.connect(new InetSocketAddress(host, plan.zookeeper()), 1_000);
                 return;
             } catch (IOException notYet) {
-                pause(deadline, "ZooKeeper to listen on 127.0.0.1:" + plan.zookeeper());
+                pause(deadline, "ZooKeeper to listen on " + host + ":" + plan.zookeeper());
             }
         }
     }
 
-    private ClusterSummary awaitRegistered(PortPlan plan, List<DaemonProcess> started, long deadline) {
-        NimbusProbe nimbus = new NimbusProbe(plan.nimbus());
+    private ClusterSummary awaitRegistered(String host, PortPlan plan, List<DaemonProcess> started, long deadline) {
+        NimbusProbe nimbus = new NimbusProbe(host, plan.nimbus());
         while (true) {
             checkAlive(started);
             Optional<ClusterSummary> summary = nimbus.summary();
             if (summary.isPresent() && summary.get().get_supervisors_size() >= plan.supervisors()) {
                 return summary.get();
             }
-            pause(deadline, summary.isEmpty() ? "Nimbus to answer on 127.0.0.1:" + plan.nimbus()
+            pause(deadline, summary.isEmpty() ? "Nimbus to answer on " + host + ":" + plan.nimbus()
                 : plan.supervisors() + " supervisors to register (" + summary.get().get_supervisors_size() + " so far)");
         }
     }
@@ -192,6 +360,20 @@ public final class LocalClusterCommand {
         }
     }
 
+    /** {@code -c key=value} given to {@code whale local-cluster up}, as YAML lines (JSON is YAML) for the cluster's conf. */
+    private static List<String> overridesFromCommandLine() {
+        List<String> lines = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        Utils.readCommandLineOpts().forEach((key, value) -> {
+            try {
+                lines.add(key + ": " + json.writeValueAsString(value));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("-c " + key + ": cannot write its value " + value + " to YAML", e);
+            }
+        });
+        return lines;
+    }
+
     private static Path whaleHome() {
         return Path.of(requiredProperty("storm.home"));
     }
@@ -213,9 +395,16 @@ public final class LocalClusterCommand {
         String action;
         Path dir = Path.of("local-cluster");
         int supervisors = 2;
+        int hosts;
+        OptionalInt linkMbit = OptionalInt.empty();
+        Optional<Ipv4Cidr> subnet = Optional.empty();
         int slots = 4;
         int basePort = PortPlan.DEFAULT_BASE;
         Duration timeout = Duration.ofSeconds(180);
+        boolean json;
+        int faultHost;
+        String fault;
+        OptionalInt faultMbit = OptionalInt.empty();
 
         static Options parse(String[] args) {
             if (args.length == 0) {
@@ -223,14 +412,39 @@ public final class LocalClusterCommand {
             }
             Options o = new Options();
             o.action = args[0];
-            for (int i = 1; i < args.length; i++) {
+            int i = 1;
+            if (o.action.equals("fault")) {
+                if (args.length < 3) {
+                    throw new IllegalArgumentException("fault needs a host and what to do\n" + USAGE);
+                }
+                o.faultHost = number("fault HOST", args[1]);
+                o.fault = args[2];
+                i = 3;
+                if (o.fault.equals("slow")) {
+                    if (args.length < 4) {
+                        throw new IllegalArgumentException("fault HOST slow needs a rate in Mbit/s\n" + USAGE);
+                    }
+                    o.faultMbit = OptionalInt.of(HostNetworkPlan.checkRate(number("fault HOST slow", args[3])));
+                    i = 4;
+                } else if (!List.of("partition", "heal", "kill").contains(o.fault)) {
+                    throw new IllegalArgumentException("unknown fault '" + o.fault + "': partition, heal, kill or slow MBIT");
+                }
+            }
+            for (; i < args.length; i++) {
                 String flag = args[i];
+                if (flag.equals("--json")) {
+                    o.json = true;
+                    continue;
+                }
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException(flag + " needs a value\n" + USAGE);
                 }
                 String value = args[++i];
                 switch (flag) {
                     case "--supervisors" -> o.supervisors = number(flag, value);
+                    case "--hosts" -> o.hosts = positive(flag, value);
+                    case "--link-mbit" -> o.linkMbit = OptionalInt.of(HostNetworkPlan.checkRate(number(flag, value)));
+                    case "--subnet" -> o.subnet = Optional.of(Ipv4Cidr.parse(value));
                     case "--slots" -> o.slots = number(flag, value);
                     case "--base-port" -> o.basePort = number(flag, value);
                     case "--timeout" -> o.timeout = Duration.ofSeconds(number(flag, value));
@@ -238,7 +452,18 @@ public final class LocalClusterCommand {
                     default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + USAGE);
                 }
             }
+            if (o.hosts == 0 && (o.linkMbit.isPresent() || o.subnet.isPresent())) {
+                throw new IllegalArgumentException("--link-mbit and --subnet shape emulated hosts: give --hosts N too");
+            }
             return o;
+        }
+
+        private static int positive(String flag, String value) {
+            int n = number(flag, value);
+            if (n < 1) {
+                throw new IllegalArgumentException(flag + " takes a positive number, got " + n);
+            }
+            return n;
         }
 
         private static int number(String flag, String value) {

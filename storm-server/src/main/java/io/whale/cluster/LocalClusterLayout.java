@@ -14,11 +14,14 @@ import java.util.stream.Collectors;
 /**
  * The folder of one local cluster: {@code conf/} (the cluster's storm.yaml for clients and Nimbus, one
  * file per Supervisor), {@code logs/<daemon>/}, {@code pids/<daemon>.pid}, {@code data/<daemon>/} and
- * {@code cluster.properties}, which remembers the port plan for {@code status} and {@code down}.
+ * {@code cluster.properties}, which remembers the port plan for {@code status} and {@code down}, and with
+ * {@code --hosts} {@code hosts.properties} (see {@link io.whale.cluster.hosts.HostsState}).
  */
 public final class LocalClusterLayout {
     public static final String ZOOKEEPER = "zookeeper";
     public static final String NIMBUS = "nimbus";
+    /** The cluster conf's key naming host 0's network namespace, which {@code bin/whale} enters for client commands. */
+    public static final String NETNS_KEY = "whale.local.cluster.netns";
 
     private final Path root;
 
@@ -50,6 +53,11 @@ public final class LocalClusterLayout {
         return root.resolve("data").resolve(daemon);
     }
 
+    /** The emulated hosts' names and state ({@code up --hosts} only). */
+    public Path hostsFile() {
+        return root.resolve("hosts.properties");
+    }
+
     private Path stateFile() {
         return root.resolve("cluster.properties");
     }
@@ -72,35 +80,45 @@ public final class LocalClusterLayout {
     }
 
     /**
-     * Writes the configuration: the operator's storm.yaml followed by the local settings (a later key
-     * wins in Storm's YAML reading), so every byte of the cluster stays on 127.0.0.1.
+     * Writes the configuration: the operator's storm.yaml followed by the local settings (a later key wins in Storm's
+     * YAML reading), so every byte of the cluster stays on the cluster's addresses, then {@code overrides}
+     * ({@code key: value} lines from {@code whale -c}).
      */
-    public void write(PortPlan plan, Path baseConf) {
+    public void write(PortPlan plan, Path baseConf, ClusterAddresses addresses, List<String> overrides) {
         try {
             for (String dir : List.of("conf", "logs", "pids", "data")) {
                 Files.createDirectories(root.resolve(dir));
             }
             String base = Files.exists(baseConf) ? Files.readString(baseConf) + "\n" : "";
-            String cluster = base + "########### Written by `whale local-cluster up`: a cluster on 127.0.0.1\n"
-                + "storm.zookeeper.servers: [\"127.0.0.1\"]\n"
+            String address = quoted(addresses.cluster());
+            boolean emulated = addresses.namespace().isPresent();
+            String cluster = base + "########### Written by `whale local-cluster up`: "
+                + (emulated ? "a cluster of emulated hosts; ZooKeeper and Nimbus on host 0, " + addresses.cluster() : "a cluster on 127.0.0.1") + "\n"
+                + "storm.zookeeper.servers: [" + address + "]\n"
                 + "storm.zookeeper.port: " + plan.zookeeper() + "\n"
-                + "nimbus.seeds: [\"127.0.0.1\"]\n"
+                + "nimbus.seeds: [" + address + "]\n"
                 + "nimbus.thrift.port: " + plan.nimbus() + "\n"
-                + "storm.local.hostname: \"127.0.0.1\"\n"
+                + "storm.local.hostname: " + address + "\n"
                 + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
                 + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"
                 + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n"
                 // with whale.transport=rdma: workers of one host talk through UCX shared memory (left alone,
-                // UCX moves RMA data over TCP loopback), and the receiving side binds loopback only
-                + "whale.rdma.ucx.TLS: \"sm,self\"\n"
-                + "whale.rdma.bind.host: \"127.0.0.1\"\n";
+                // UCX moves RMA data over TCP loopback), and the receiving side binds loopback only; emulated hosts
+                // reach each other over TCP on the bridge
+                + "whale.rdma.ucx.TLS: " + (emulated ? "\"tcp,sm,self\"" : "\"sm,self\"") + "\n"
+                + "whale.rdma.bind.host: " + address + "\n"
+                + addresses.namespace().map(ns -> "# `whale` commands given this file run in host 0's network namespace\n"
+                    + NETNS_KEY + ": " + quoted(ns) + "\n").orElse("")
+                + overrides.stream().map(o -> o + "\n").collect(Collectors.joining());
             Files.writeString(clusterConf(), cluster);
             for (int s = 1; s <= plan.supervisors(); s++) {
                 String ports = plan.slots(s).stream().map(String::valueOf).collect(Collectors.joining(", "));
+                String supervisorAddress = quoted(addresses.supervisor(s));
                 Files.writeString(daemonConf(supervisor(s)), cluster
                     + "storm.local.dir: " + quoted(dataDir(supervisor(s))) + "\n"
                     + "supervisor.thrift.port: " + plan.supervisorThrift(s) + "\n"
-                    + "supervisor.slots.ports: [" + ports + "]\n");
+                    + "supervisor.slots.ports: [" + ports + "]\n"
+                    + (emulated ? "storm.local.hostname: " + supervisorAddress + "\nwhale.rdma.bind.host: " + supervisorAddress + "\n" : ""));
             }
             Properties state = new Properties();
             state.setProperty("base.port", String.valueOf(plan.base()));
@@ -108,6 +126,9 @@ public final class LocalClusterLayout {
             state.setProperty("slots", String.valueOf(plan.slotsPerSupervisor()));
             try (Writer out = Files.newBufferedWriter(stateFile())) {
                 state.store(out, "whale local-cluster");
+            }
+            if (!emulated) {
+                Files.deleteIfExists(hostsFile());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the local cluster under " + root, e);
@@ -129,6 +150,10 @@ public final class LocalClusterLayout {
     }
 
     private static String quoted(Path path) {
-        return "\"" + path.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return quoted(path.toString());
+    }
+
+    private static String quoted(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -10,15 +10,17 @@ import org.apache.storm.utils.Utils;
 public final class NimbusProbe {
     private static final int TIMEOUT_MS = 5_000;
 
+    private final String host;
     private final int port;
     private final Map<String, Object> conf = Utils.readDefaultConfig();
 
-    public NimbusProbe(int port) {
+    public NimbusProbe(String host, int port) {
+        this.host = host;
         this.port = port;
     }
 
     public Optional<ClusterSummary> summary() {
-        try (NimbusClient client = new NimbusClient(conf, "127.0.0.1", port, TIMEOUT_MS)) {
+        try (NimbusClient client = new NimbusClient(conf, host, port, TIMEOUT_MS)) {
             return Optional.of(client.getClient().getClusterInfo());
         } catch (Exception notUpYet) {
             return Optional.empty();

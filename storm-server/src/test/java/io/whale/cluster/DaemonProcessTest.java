@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class DaemonProcessTest {
     @Test
     void shouldStopTheDaemonItStarted(@TempDir Path tmp) throws Exception {
         DaemonProcess nimbus = new DaemonProcess(LocalClusterLayout.NIMBUS, layout(tmp));
-        ProcessHandle started = ProcessHandle.of(nimbus.start(sleepingWhale(tmp), tmp)).orElseThrow();
+        ProcessHandle started = ProcessHandle.of(nimbus.start(List.of(), sleepingWhale(tmp), tmp)).orElseThrow();
         try {
             assertEquals(Optional.of(started.pid()), nimbus.pid());
 
@@ -45,7 +46,7 @@ class DaemonProcessTest {
         try {
             long strangerStart = ProcStat.startTicksOf(stranger.pid()).orElseThrow();
             await().atMost(Duration.ofSeconds(10)).until(() -> uptimeTicks() > strangerStart);
-            daemon = ProcessHandle.of(nimbus.start(sleepingWhale(tmp), tmp)).orElseThrow();
+            daemon = ProcessHandle.of(nimbus.start(List.of(), sleepingWhale(tmp), tmp)).orElseThrow();
             daemon.destroyForcibly();
             daemon.onExit().get(30, TimeUnit.SECONDS);
             Path pidFile = layout.pidFile(LocalClusterLayout.NIMBUS);

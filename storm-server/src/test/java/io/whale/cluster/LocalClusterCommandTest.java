@@ -1,5 +1,6 @@
 package io.whale.cluster;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +28,7 @@ class LocalClusterCommandTest {
         LocalClusterCommand command = new LocalClusterCommand(layout, new PrintStream(new ByteArrayOutputStream()));
 
         LocalClusterException e = assertThrows(LocalClusterException.class,
-            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30)));
+            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
 
         assertTrue(e.getMessage().startsWith("zookeeper died at start"), e.getMessage());
         assertTrue(e.getMessage().contains("FATAL: invalid storm.zookeeper.port"), e.getMessage());
@@ -42,7 +45,7 @@ class LocalClusterCommandTest {
                 new PrintStream(new ByteArrayOutputStream()));
 
             LocalClusterException e = assertThrows(LocalClusterException.class,
-                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30)));
+                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
 
             assertTrue(e.getMessage().contains("(storm.zookeeper.port) is taken"), e.getMessage());
             assertFalse(Files.exists(marker), "no daemon was started");
@@ -53,6 +56,29 @@ class LocalClusterCommandTest {
     void downWithoutAClusterSaysSo(@TempDir Path tmp) {
         LocalClusterCommand command = new LocalClusterCommand(new LocalClusterLayout(tmp), System.out);
         assertThrows(LocalClusterException.class, command::down);
+    }
+
+    @Test
+    void faultOptionsNameTheBadHostFaultOrRate() {
+        assertEquals("fault HOST takes a number, got 'x'", parseError("fault", "x", "kill"));
+        assertEquals("unknown fault 'explode': partition, heal, kill or slow MBIT", parseError("fault", "2", "explode"));
+        assertEquals("a link rate lies in 1..100000 Mbit/s, got 0", parseError("fault", "2", "slow", "0"));
+        assertTrue(parseError("fault", "2", "slow").startsWith("fault HOST slow needs a rate in Mbit/s"));
+        LocalClusterCommand.Options slow = LocalClusterCommand.Options.parse(new String[] {"fault", "2", "slow", "5", "--dir", "/tmp/c"});
+        assertEquals(2, slow.faultHost);
+        assertEquals(OptionalInt.of(5), slow.faultMbit);
+    }
+
+    @Test
+    void hostOptionsNeedHostsAndStatusTakesJson() {
+        assertEquals("--link-mbit and --subnet shape emulated hosts: give --hosts N too", parseError("up", "--link-mbit", "20"));
+        assertEquals("--hosts takes a positive number, got 0", parseError("up", "--hosts", "0"));
+        assertTrue(parseError("up", "--hosts", "2", "--subnet", "10.213.4/24").startsWith("not an IPv4 network"));
+        assertTrue(LocalClusterCommand.Options.parse(new String[] {"status", "--json", "--dir", "/tmp/c"}).json);
+    }
+
+    private static String parseError(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> LocalClusterCommand.Options.parse(args)).getMessage();
     }
 
     private static PortPlan freePlan() throws Exception {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ class LocalClusterLayoutTest {
         LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
         PortPlan plan = new PortPlan(21000, 2, 2);
 
-        layout.write(plan, base);
+        layout.write(plan, base, ClusterAddresses.loopback(2), List.of());
 
         Map<String, Object> conf = Utils.findAndReadConfigFile(layout.clusterConf().toString(), true);
         assertEquals(List.of("127.0.0.1"), conf.get("nimbus.seeds"));
@@ -36,6 +37,24 @@ class LocalClusterLayoutTest {
         assertEquals(List.of(21120, 21121), second.get("supervisor.slots.ports"));
         assertEquals(layout.dataDir("supervisor-2").toString(), second.get("storm.local.dir"));
         assertEquals(plan, layout.readPlan());
+    }
+
+    @Test
+    void emulatedHostsConfNamesEachSupervisorsAddressAndHostZerosNamespace(@TempDir Path tmp) throws Exception {
+        LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
+        ClusterAddresses hosts = new ClusterAddresses("10.213.7.10", List.of("10.213.7.11", "10.213.7.12"), Optional.of("whale-ab12c-h0"));
+
+        layout.write(new PortPlan(21000, 2, 2), tmp.resolve("absent.yaml"), hosts, List.of("nimbus.task.timeout.secs: 10"));
+
+        Map<String, Object> conf = Utils.findAndReadConfigFile(layout.clusterConf().toString(), true);
+        assertEquals(List.of("10.213.7.10"), conf.get("nimbus.seeds"));
+        assertEquals(List.of("10.213.7.10"), conf.get("storm.zookeeper.servers"));
+        assertEquals("whale-ab12c-h0", conf.get(LocalClusterLayout.NETNS_KEY));
+        assertEquals(10, ((Number) conf.get("nimbus.task.timeout.secs")).intValue(), "-c given to up reaches the cluster's conf");
+        Map<String, Object> second = Utils.findAndReadConfigFile(layout.daemonConf("supervisor-2").toString(), true);
+        assertEquals("10.213.7.12", second.get("storm.local.hostname"));
+        assertEquals("10.213.7.12", second.get("whale.rdma.bind.host"));
+        assertEquals(List.of("10.213.7.10"), second.get("nimbus.seeds"));
     }
 
     @Test

@@ -8,7 +8,7 @@ import org.apache.storm.topology.TopologyBuilder;
 /**
  * spout -> P counting bolts with all grouping, over W workers. Submit with
  * {@code whale jar whale-example-smoke.jar io.whale.examples.smoke.SmokeTopology [--name N] [--tuples T]
- * [--parallelism P] [--workers W] --report-dir DIR}.
+ * [--parallelism P] [--workers W] [--rate R] --report-dir DIR}.
  */
 public final class SmokeTopology {
     public static final String SPOUT = "numbers";
@@ -19,7 +19,7 @@ public final class SmokeTopology {
 
     public static StormTopology build(SmokeSettings settings) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout(SPOUT, new NumberSpout(settings.tuples()), 1);
+        builder.setSpout(SPOUT, new NumberSpout(settings.tuples(), settings.rate()), 1);
         builder.setBolt(BOLT, new CountingBolt(settings.tuples(), settings.reportDir()), settings.parallelism())
             .allGrouping(SPOUT);
         return builder.createTopology();

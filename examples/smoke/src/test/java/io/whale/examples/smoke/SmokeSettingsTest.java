@@ -11,8 +11,9 @@ class SmokeSettingsTest {
     @Test
     void roundTripsThroughItsArguments() {
         SmokeSettings s = SmokeSettings.parse(new String[] {"--tuples", "7", "--parallelism", "3", "--workers", "2",
-            "--report-dir", "/tmp/r", "--name", "x"});
+            "--report-dir", "/tmp/r", "--name", "x", "--rate", "50"});
         assertEquals(s, SmokeSettings.parse(s.toArgs().toArray(String[]::new)));
+        assertEquals(50, s.rate());
     }
 
     @Test
@@ -23,5 +24,6 @@ class SmokeSettingsTest {
             () -> SmokeSettings.parse(new String[] {"--color", "blue"}));
         assertTrue(unknown.getMessage().contains("unknown option --color"));
         assertThrows(IllegalArgumentException.class, () -> SmokeSettings.parse(new String[] {"--tuples", "0", "--report-dir", "/r"}));
+        assertThrows(IllegalArgumentException.class, () -> SmokeSettings.parse(new String[] {"--rate", "-1", "--report-dir", "/r"}));
     }
 }

@@ -16,7 +16,7 @@ class SmokeTopologyTest {
 
     @Test
     void everyCountingTaskReceivesEveryTupleExactlyOnce(@TempDir Path reports) throws Exception {
-        SmokeSettings settings = new SmokeSettings("smoke-test", 300, 3, 2, reports.toString());
+        SmokeSettings settings = new SmokeSettings("smoke-test", 300, 3, 2, 0, reports.toString());
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology(settings.name(), SmokeTopology.config(settings), SmokeTopology.build(settings));
 
@@ -33,7 +33,7 @@ class SmokeTopologyTest {
 
     @Test
     void boltsAreAllGroupedFromTheSpout() {
-        SmokeSettings settings = new SmokeSettings("smoke-test", 10, 4, 2, "/tmp/unused");
+        SmokeSettings settings = new SmokeSettings("smoke-test", 10, 4, 2, 0, "/tmp/unused");
         var topology = SmokeTopology.build(settings);
         var grouping = topology.get_bolts().get(SmokeTopology.BOLT).get_common().get_inputs().values().iterator().next();
         assertTrue(grouping.is_set_all());

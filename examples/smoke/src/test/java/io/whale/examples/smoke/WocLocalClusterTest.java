@@ -263,7 +263,7 @@ class WocLocalClusterTest {
         private final String run;
 
         Numbers(String run, int count) {
-            super(count);
+            super(count, 0);
             this.run = run;
         }
 

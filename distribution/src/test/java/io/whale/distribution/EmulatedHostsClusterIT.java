@@ -1,0 +1,303 @@
+package io.whale.distribution;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.whale.examples.smoke.SmokeReports;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * One cluster of three emulated hosts ({@code local-cluster up --hosts 3 --link-mbit 20}), driven step by step as an
+ * operator would: the hosts and their shaped links, a bulk transfer through a link, the all-grouping smoke topology
+ * across hosts, a partition and its heal, a killed host, and {@code down}. Nimbus's timeouts are shortened (through
+ * {@code -c} on {@code up}) so that a dead host is noticed within the test's time: 10 s without heartbeats, and 45 s
+ * instead of 120 s of grace for a newly assigned worker, during which Nimbus takes its executors for alive.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class EmulatedHostsClusterIT {
+    private static final int HOSTS = 3;
+    private static final int MBIT = 20;
+    private static final int TUPLES = 200;
+    private static final int TASKS = 4;
+    private static final String TOPOLOGY = "hosts-smoke";
+
+    private final Path dir = Path.of("target/hosts-cluster").toAbsolutePath();
+    private final Path reports = dir.resolve("smoke-report");
+    private PrivateLocalCluster cluster;
+    private Set<String> linksBefore;
+
+    @BeforeAll
+    void up() throws Exception {
+        assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
+        linksBefore = EmulatedHosts.linksHere();
+        cluster = PrivateLocalCluster.upHosts(dir, HOSTS, MBIT, List.of("nimbus.task.timeout.secs=10", "nimbus.supervisor.timeout.secs=10",
+            "nimbus.task.launch.secs=45"));
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void shouldGiveEachHostItsOwnNamespaceAddressAndShapedLinkAndLeaveTheMachinesNamespaceAlone() throws Exception {
+        JsonNode status = cluster.status();
+
+        assertTrue(status.path("up").asBoolean(), status.toPrettyString());
+        assertEquals(HOSTS + 1, status.path("hosts").size());
+        String subnet = status.path("subnet").asText();
+        assertTrue(subnet.matches("10\\.213\\.\\d+\\.0/24"), subnet);
+        for (JsonNode host : status.path("hosts")) {
+            int h = host.path("host").asInt();
+            String ns = host.path("namespace").asText();
+            assertTrue(EmulatedHosts.namespaceExists(ns), ns);
+            assertEquals(subnet.replace("0/24", String.valueOf(10 + h)), host.path("address").asText());
+            host.path("daemonPids").forEach(pid -> assertTrue(pid.isNumber(), "every daemon runs: " + host));
+            if (h > 0) {
+                assertEquals(MBIT, host.path("linkMbit").asInt());
+                assertTrue(tc(ns, "wlink").contains("tbf") && tc(ns, "wlink").contains("rate 20Mbit"), "what host " + h + " sends is shaped");
+                String bridgeNs = status.path("hosts").path(0).path("namespace").asText();
+                assertTrue(tc(bridgeNs, "wport" + h).contains("rate 20Mbit"), "what host " + h + " receives is shaped");
+            }
+        }
+        assertEquals(HOSTS, status.path("supervisors").size());
+        assertEquals(linksBefore, EmulatedHosts.linksHere(), "nothing was added to the machine's own namespace");
+    }
+
+    @Test
+    @Order(2)
+    void shouldCarryNoMoreThanTheLinkRateBetweenTwoHosts() throws Exception {
+        JsonNode before = cluster.status();
+        long bytes = 5_000_000;
+
+        double mbit = transfer(before, 2, 3, bytes);
+
+        System.out.printf("bulk transfer of %d bytes host 2 -> host 3 through %d Mbit/s links: %.2f Mbit/s%n", bytes, MBIT, mbit);
+        assertTrue(mbit <= 1.15 * MBIT, mbit + " Mbit/s through a " + MBIT + " Mbit/s link");
+        assertTrue(mbit >= 0.5 * MBIT, mbit + " Mbit/s: far below the link's rate");
+        JsonNode after = cluster.status();
+        assertTrue(delta(before, after, 2, "txBytes") >= bytes, "host 2's counters show what it sent");
+        assertTrue(delta(before, after, 3, "rxBytes") >= bytes, "host 3's counters show what it received");
+        assertTrue(delta(before, after, 1, "rxBytes") < bytes / 10, "host 1 is not on the path: " + delta(before, after, 1, "rxBytes"));
+    }
+
+    @Test
+    @Order(3)
+    void shouldFollowALinkRateChangedLive() throws Exception {
+        int slow = 5;
+        try {
+            assertTrue(cluster.fault(3, "slow", String.valueOf(slow)).contains("link shaped to 5 Mbit/s in both directions"));
+            JsonNode status = cluster.status();
+            assertEquals(slow, host(status, 3).path("linkMbit").asInt());
+
+            double mbit = transfer(status, 2, 3, 1_500_000);
+
+            System.out.printf("bulk transfer host 2 -> host 3 after fault 3 slow %d: %.2f Mbit/s%n", slow, mbit);
+            assertTrue(mbit <= 1.15 * slow && mbit >= 0.5 * slow, mbit + " Mbit/s through a link slowed to " + slow + " Mbit/s");
+        } finally {
+            cluster.fault(3, "slow", String.valueOf(MBIT));
+        }
+    }
+
+    @Test
+    @Order(4)
+    void shouldRunTheSmokeTopologyAcrossHostsOverTheBridge() throws Exception {
+        cluster.submit(List.of(), "io.whale.examples.smoke.SmokeTopology", List.of("--name", TOPOLOGY, "--tuples", String.valueOf(TUPLES),
+            "--parallelism", String.valueOf(TASKS), "--workers", "2", "--rate", "100", "--report-dir", reports.toString()));
+
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2))
+            .until(() -> SmokeReports.read(reports).allComplete(TASKS));
+        JsonNode status = cluster.status();
+        SmokeReports smoke = SmokeReports.read(reports);
+        Map<Long, Integer> hostOfWorker = workerHosts(status);
+        Set<Integer> workerHosts = new TreeSet<>();
+        for (long pid : smoke.workerPids()) {
+            assertTrue(hostOfWorker.containsKey(pid), "worker " + pid + " is on no host's list: " + hostOfWorker);
+            workerHosts.add(hostOfWorker.get(pid));
+        }
+        assertEquals(2, workerHosts.size(), "the two workers run on two different hosts: " + hostOfWorker);
+        for (SmokeReports.Task task : smoke.tasks()) {
+            int own = hostOfWorker.get(task.pid());
+            int other = workerHosts.stream().filter(h -> h != own).findFirst().orElseThrow();
+            assertFalse(task.peers().contains("127.0.0.1"), "no worker connection goes to loopback: " + task);
+            assertTrue(task.peers().contains(host(status, other).path("address").asText()),
+                "task " + task.task() + " on host " + own + " is connected to the other worker's host " + other + ": " + task.peers());
+            for (String peer : task.peers()) {
+                assertTrue(peer.startsWith(status.path("subnet").asText().replace("0/24", "")), "a bridge address: " + peer);
+                assertNotEquals(host(status, own).path("address").asText(), peer, "a connection to another host");
+            }
+        }
+        for (int h : workerHosts) {
+            long[] start = EmulatedHosts.counters(host(status, h).path("namespace").asText(), "wlink");
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                long[] now = EmulatedHosts.counters(host(status, h).path("namespace").asText(), "wlink");
+                return now[0] > start[0] + 10_000 && now[1] > start[1] + 10_000;
+            });
+        }
+    }
+
+    @Test
+    @Order(5)
+    void shouldCarryNothingWhilePartitionedAndResumeDeliveryAfterHeal() throws Exception {
+        JsonNode status = cluster.status();
+        long worker = SmokeReports.read(reports).tasks().get(0).pid();
+        int cut = workerHosts(status).get(worker);
+        String ns = host(status, cut).path("namespace").asText();
+
+        Map<Integer, Long> receivedAtHeal;
+        try {
+            assertTrue(cluster.fault(cut, "partition").contains("host " + cut + " (" + host(status, cut).path("address").asText() + "): partitioned"));
+            long[] atCut = EmulatedHosts.counters(ns, "wlink");
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(8)).pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> assertArrayEquals(atCut, EmulatedHosts.counters(ns, "wlink"), "bytes received, sent while partitioned"));
+            assertTrue(host(cluster.status(), cut).path("partitioned").asBoolean());
+            receivedAtHeal = received(worker);
+        } finally {
+            cluster.fault(cut, "heal");
+        }
+
+        await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            Map<Integer, Long> now = received(worker);
+            receivedAtHeal.forEach((task, count) -> assertTrue(now.get(task) > count, "task " + task + " on the healed host receives again"));
+        });
+        assertFalse(host(cluster.status(), cut).path("partitioned").asBoolean());
+    }
+
+    @Test
+    @Order(6)
+    void shouldRestartAKilledHostsWorkerOnAnotherHostAndKeepDelivering() throws Exception {
+        JsonNode status = cluster.status();
+        long victim = SmokeReports.read(reports).tasks().get(0).pid();
+        assertTrue(workerHosts(status).containsKey(victim), "worker " + victim + " runs on a host: " + status.path("hosts"));
+        int killed = workerHosts(status).get(victim);
+        long deliveredAtKill = SmokeReports.read(reports).tasks().stream().mapToLong(SmokeReports.Task::received).sum();
+
+        String out = cluster.fault(killed, "kill");
+
+        assertTrue(out.contains("killed with SIGKILL: supervisor-" + killed), out);
+        assertFalse(ProcessHandle.of(victim).map(ProcessHandle::isAlive).orElse(false), "the host's worker died with it");
+        assertTrue(host(cluster.status(), killed).path("daemonPids").path("supervisor-" + killed).isNull());
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
+            SmokeReports now = SmokeReports.read(reports);
+            Map<Long, Integer> hosts = workerHosts(cluster.status());
+            for (SmokeReports.Task task : now.tasks()) {
+                assertTrue(hosts.containsKey(task.pid()), "task " + task.task() + " runs in a live worker: " + task + " " + hosts);
+                assertNotEquals(killed, hosts.get(task.pid()), "no task runs on the killed host");
+                assertEquals(TUPLES, task.distinct(), "task " + task.task() + " has every number again");
+            }
+            assertTrue(now.workerPids().size() == 2 && !now.workerPids().contains(victim), "the killed worker was restarted: " + now.workerPids());
+            assertTrue(now.tasks().stream().mapToLong(SmokeReports.Task::received).sum() > deliveredAtKill, "deliveries go on");
+        });
+    }
+
+    @Test
+    @Order(7)
+    void shouldLeaveNoNamespaceLinkOrProcessBehindOnDownAndDoNothingOnASecondDown() throws Exception {
+        List<String> namespaces = EmulatedHosts.recordedNamespaces(dir);
+        Set<Long> workers = SmokeReports.read(reports).workerPids();
+
+        WhaleCli.Result down = cluster.whale(Duration.ofMinutes(2), "local-cluster", "down", "--dir", dir.toString());
+        System.out.println(down.output());
+
+        assertEquals(0, down.exit(), down.output());
+        for (String ns : namespaces) {
+            assertFalse(EmulatedHosts.namespaceExists(ns), ns + " was removed");
+        }
+        assertEquals(linksBefore, EmulatedHosts.linksHere(), "no veth or bridge is left in the machine's namespace");
+        assertEquals(List.of(), EmulatedHosts.processesOf(dir), "no daemon or worker is left");
+        for (long pid : workers) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "worker " + pid + " outlived down");
+        }
+        WhaleCli.Result status = cluster.whale(Duration.ofMinutes(1), "local-cluster", "status", "--dir", dir.toString());
+        assertEquals(3, status.exit(), status.output());
+        assertTrue(status.output().contains("does not exist: the cluster is down"), status.output());
+        WhaleCli.Result again = cluster.whale(Duration.ofMinutes(1), "local-cluster", "down", "--dir", dir.toString());
+        assertEquals(0, again.exit(), again.output());
+        assertFalse(again.output().contains(" stopped") || again.output().matches("(?s).*namespace \\S+ removed.*"),
+            "a second down does nothing:\n" + again.output());
+    }
+
+    /** A bulk transfer of {@code bytes} from one host to another; the rate the receiver measured, in Mbit/s. */
+    private static double transfer(JsonNode status, int from, int to, long bytes) throws Exception {
+        Process receiver = new ProcessBuilder(inNamespace(host(status, to).path("namespace").asText(), "receive", "17000", String.valueOf(bytes)))
+            .redirectErrorStream(true).start();
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(receiver.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("listening", lines.readLine());
+            WhaleCli.Result sent = WhaleCli.run(Duration.ofMinutes(1), Map.of(), inNamespace(host(status, from).path("namespace").asText(),
+                "send", host(status, to).path("address").asText(), "17000", String.valueOf(bytes)));
+            assertEquals(0, sent.exit(), sent.output());
+            String result = lines.readLine();
+            assertTrue(receiver.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(result != null && result.startsWith("bits/s "), "receiver: " + result);
+            return Long.parseLong(result.substring(7)) / 1e6;
+        } finally {
+            receiver.destroyForcibly();
+        }
+    }
+
+    private static JsonNode host(JsonNode status, int host) {
+        return status.path("hosts").path(host);
+    }
+
+    private static long delta(JsonNode before, JsonNode after, int host, String counter) {
+        return host(after, host).path(counter).asLong() - host(before, host).path(counter).asLong();
+    }
+
+    /** Worker pid -> the host it runs on, from status --json. */
+    private static Map<Long, Integer> workerHosts(JsonNode status) {
+        Map<Long, Integer> hosts = new HashMap<>();
+        for (JsonNode host : status.path("hosts")) {
+            host.path("workerPids").forEach(pid -> hosts.put(pid.asLong(), host.path("host").asInt()));
+        }
+        return hosts;
+    }
+
+    /** Task -> deliveries so far, for the tasks in one worker. */
+    private Map<Integer, Long> received(long workerPid) {
+        Map<Integer, Long> counts = new HashMap<>();
+        SmokeReports.read(reports).tasks().stream().filter(t -> t.pid() == workerPid).forEach(t -> counts.put(t.task(), t.received()));
+        return counts;
+    }
+
+    private static String tc(String namespace, String device) throws Exception {
+        return WhaleCli.run(Duration.ofSeconds(20), Map.of(), List.of("tc", "-n", namespace, "qdisc", "show", "dev", device)).output();
+    }
+
+    /** {@code java BulkTransfer ARGS} inside an emulated host. */
+    private static List<String> inNamespace(String namespace, String... args) throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        String classes = Path.of(BulkTransfer.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace, java, "-cp", classes, BulkTransfer.class.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+}
