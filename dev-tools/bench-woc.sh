@@ -6,7 +6,8 @@
 #
 #   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
 #                          [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned]
-#                          [--rate TUPLES_PER_S] [--repeats N] [--no-ceiling] [--warmup-s S] [--measure-s S]
+#                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N]] [--repeats N] [--no-ceiling]
+#                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]
 #
 # --transports: messaging transports (whale.transport) to compare, each with WOC off and on for every P and W, every
 # other setting identical (default netty; the one-worker ceiling runs once per P, over the first one). rdma runs

@@ -11,7 +11,8 @@ import java.util.function.Function;
  */
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
-                    List<String> settings, double sustainableP99BoundMillis, int probes, int warmupSeconds, int measureSeconds) {
+                    List<String> settings, double sustainableP99BoundMillis, int probes, int hosts, int linkMbit,
+                    int warmupSeconds, int measureSeconds) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
@@ -19,7 +20,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
         + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N]] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
-        + "[--warmup-s S] [--measure-s S]";
+        + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -35,6 +36,8 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         List<String> settings = new java.util.ArrayList<>();
         double sustainableBound = 0;
         int probes = 5;
+        int hosts = 0;
+        int linkMbit = 0;
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         for (int i = 0; i < args.length; i++) {
@@ -52,6 +55,8 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--no-ceiling" -> ceiling = false;
                 case "--set" -> settings.add(setting(value(args, ++i)));
                 case "--find-sustainable" -> sustainableBound = positive("--find-sustainable", Double.parseDouble(value(args, ++i)));
+                case "--hosts" -> hosts = (int) positive("--hosts", Integer.parseInt(value(args, ++i)));
+                case "--link-mbit" -> linkMbit = (int) positive("--link-mbit", Integer.parseInt(value(args, ++i)));
                 case "--probes" -> probes = (int) positive("--probes", Integer.parseInt(value(args, ++i)));
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
@@ -61,13 +66,28 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         if (rate > 0 && sustainableBound > 0) {
             throw new IllegalArgumentException("--rate and --find-sustainable exclude each other\n" + USAGE);
         }
+        if (linkMbit > 0 && hosts == 0) {
+            throw new IllegalArgumentException("--link-mbit shapes the links of emulated hosts: give --hosts too\n" + USAGE);
+        }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, List.copyOf(settings), sustainableBound, probes, warmup, measure);
+            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure);
     }
 
     /** Whether each point searches its sustainable rate ({@link SustainableSearch}) instead of running once. */
     boolean findsSustainable() {
         return sustainableP99BoundMillis > 0;
+    }
+
+    /** The {@code local-cluster up} options of the cluster layout: 2 Supervisors on loopback, or N emulated hosts. */
+    List<String> clusterLayout() {
+        if (hosts == 0) {
+            return List.of("--supervisors", "2", "--slots", "4");
+        }
+        List<String> layout = new java.util.ArrayList<>(List.of("--hosts", String.valueOf(hosts), "--slots", "4"));
+        if (linkMbit > 0) {
+            layout.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
+        }
+        return layout;
     }
 
     boolean runsStock() {

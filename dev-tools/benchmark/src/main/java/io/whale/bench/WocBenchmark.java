@@ -84,16 +84,18 @@ public final class WocBenchmark {
         try (session) {
             session.onClose("stopping the local cluster", () ->
                 session.whale(List.of("local-cluster", "down", "--dir", clusterDir.toString())));
-            DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors x 4 slots) in " + clusterDir);
-            session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir", clusterDir.toString()));
+            DemoSession.step("starting the local cluster (" + String.join(" ", options.clusterLayout()) + ") in " + clusterDir);
+            List<String> up = new ArrayList<>(List.of("local-cluster", "up"));
+            up.addAll(options.clusterLayout());
+            session.whale(concat(up, List.of("--dir", clusterDir.toString())));
             if (stockSession != null) {
                 session.onClose("stopping the stock Storm cluster", stockSession::close);
                 stockSession.onClose("stopping the stock Storm cluster", () ->
                     stockSession.whale(List.of("local-cluster", "down", "--dir", stockClusterDir.toString())));
                 DemoSession.step("starting a stock Apache Storm 2.8.3 cluster (same layout, ports from " + STOCK_BASE_PORT + ") in "
                     + stockClusterDir);
-                stockSession.whale(List.of("local-cluster", "up", "--supervisors", "2", "--slots", "4", "--dir",
-                    stockClusterDir.toString(), "--base-port", String.valueOf(STOCK_BASE_PORT)));
+                stockSession.whale(concat(up, List.of("--dir", stockClusterDir.toString(), "--base-port",
+                    String.valueOf(STOCK_BASE_PORT))));
             }
             System.out.println(PointResult.HEADER);
             for (BenchPoint point : BenchPoint.sweep(options)) {
@@ -168,7 +170,9 @@ public final class WocBenchmark {
             + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
         s.put("warmupSeconds", options.warmupSeconds());
         s.put("measureSeconds", options.measureSeconds());
-        s.put("cluster", "whale local-cluster up --supervisors 2 --slots 4 (private network namespace, loopback only)");
+        s.put("cluster", "whale local-cluster up " + String.join(" ", options.clusterLayout())
+            + (options.hosts() == 0 ? " (private network namespace, loopback only)" : " (emulated hosts)"));
+        s.put("wireBytes", options.hosts() == 0 ? "loopback transmit bytes" : "transmit bytes of the spout's host's link");
         s.put("topology", "1 spout (acking off) -> all grouping -> P matchers (nearest of " + MatcherBolt.POINTS + " points)");
         s.put("workerHeap", BenchTopology.WORKER_HEAP);
         s.put("extraWorkerOptions", System.getenv(BenchTopology.EXTRA_WORKER_OPTIONS));
@@ -193,17 +197,19 @@ public final class WocBenchmark {
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
             TimeUnit.SECONDS.sleep(options.warmupSeconds());
+            Optional<HostLinks.Host> sourceHost = options.hosts() == 0 ? Optional.empty() : Optional.of(HostLinks.running(
+                HostLinks.of(whaleBin(point), clusterDir), spoutOf(TaskReport.readAll(reports)).pid()));
             List<TaskReport> first = TaskReport.readAll(reports);
-            TaskReport spout = first.stream().filter(r -> r.role() == TaskReport.Role.SPOUT).findFirst().orElseThrow();
+            TaskReport spout = spoutOf(first);
             Optional<Path> spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort());
             double cpu0 = ProcFiles.cpuSecondsOf(spout.pid());
-            long bytes0 = ProcFiles.loopbackBytes();
+            long bytes0 = sourceHost.isPresent() ? sourceHost.get().txBytes() : ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
             List<TaskReport> last = TaskReport.readAll(reports);
             double cpu1 = ProcFiles.cpuSecondsOf(spout.pid());
-            long bytes1 = ProcFiles.loopbackBytes();
+            long bytes1 = sourceHost.isPresent() ? sourceHost.get().txBytes() : ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
@@ -221,6 +227,20 @@ public final class WocBenchmark {
             session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
             awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
         }
+    }
+
+    private static TaskReport spoutOf(List<TaskReport> reports) {
+        return reports.stream().filter(r -> r.role() == TaskReport.Role.SPOUT).findFirst().orElseThrow();
+    }
+
+    private static Path whaleBin(BenchPoint point) {
+        return Path.of(System.getProperty(point.system().whale() ? "whale.bin" : "whale.stock.bin"));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** Whale's client logs its WOC switch in every worker; a stock Storm worker has no such line. */

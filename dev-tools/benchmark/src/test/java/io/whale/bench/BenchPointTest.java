@@ -66,6 +66,15 @@ class BenchPointTest {
     }
 
     @Test
+    void shouldLayTheClusterOutOnEmulatedHostsWithShapedLinks() {
+        assertEquals(List.of("--supervisors", "2", "--slots", "4"), BenchOptions.parse().clusterLayout());
+        assertEquals(List.of("--hosts", "2", "--slots", "4", "--link-mbit", "50"),
+            BenchOptions.parse("--hosts", "2", "--link-mbit", "50").clusterLayout());
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--link-mbit", "50"),
+            "a link rate needs emulated hosts");
+    }
+
+    @Test
     void tunedIsTheWaitWithoutItsParkLevel() {
         assertEquals(List.of(WaitSetting.NO_PARK_LEVEL), BenchOptions.parse("--tuned").waits());
     }

@@ -1,0 +1,60 @@
+package io.whale.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The links of a cluster of emulated hosts ({@code whale local-cluster up --hosts N}): which host runs which worker
+ * (from {@code local-cluster status --json}, read once the workers are up) and each host's interface byte counters,
+ * read straight from the kernel ({@code ip -n NAMESPACE -j -s link show dev INTERFACE}) at the window's edges,
+ * which costs no JVM start in the measured window.
+ */
+final class HostLinks {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One emulated host: its network namespace, its link's interface there, and the worker pids it runs. */
+    record Host(int host, String namespace, String networkInterface, List<Long> workerPids) {
+        long txBytes() throws IOException, InterruptedException {
+            JsonNode link = JSON.readTree(run(List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev", networkInterface)));
+            return link.get(0).get("stats64").get("tx").get("bytes").asLong();
+        }
+    }
+
+    private HostLinks() {
+    }
+
+    /** The hosts of the cluster in {@code clusterDir} as its {@code whale} command reports them now. */
+    static List<Host> of(Path whaleBin, Path clusterDir) throws IOException, InterruptedException {
+        JsonNode status = JSON.readTree(run(List.of(whaleBin.toString(), "local-cluster", "status", "--json", "--dir",
+            clusterDir.toString())));
+        List<Host> hosts = new ArrayList<>();
+        for (JsonNode h : status.get("hosts")) {
+            List<Long> pids = new ArrayList<>();
+            h.get("workerPids").forEach(p -> pids.add(p.asLong()));
+            hosts.add(new Host(h.get("host").asInt(), h.get("namespace").asText(), h.get("interface").asText(), pids));
+        }
+        return hosts;
+    }
+
+    /** The host that runs {@code pid}. */
+    static Host running(List<Host> hosts, long pid) {
+        return hosts.stream().filter(h -> h.workerPids().contains(pid)).findFirst()
+            .orElseThrow(() -> new IllegalStateException("no emulated host runs worker " + pid + ": " + hosts));
+    }
+
+    private static String run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("'" + String.join(" ", command) + "' failed");
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
