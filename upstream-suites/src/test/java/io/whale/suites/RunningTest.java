@@ -4,12 +4,16 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Knows which test is running, so that {@link WorkerTrafficRecorder} can tell which test's workers sent what.
+ * Knows which test is running, so that {@link WorkerTrafficRecorder} can tell which test's workers sent what, and
+ * marks where each test starts in the class's output file (a JVM halted by a worker names no test otherwise).
  * Registered with the JUnit launcher through {@code META-INF/services}; tests run one at a time.
  */
 public class RunningTest implements TestExecutionListener {
+    private static final Logger LOG = LoggerFactory.getLogger(RunningTest.class);
     static final String NONE = "(between tests)";
     private static volatile String current = NONE;
 
@@ -26,6 +30,7 @@ public class RunningTest implements TestExecutionListener {
                 .map(MethodSource.class::cast)
                 .map(m -> simpleName(m.getClassName()) + "#" + m.getMethodName())
                 .orElse(test.getDisplayName());
+            LOG.info("Starting {}", current);
         }
     }
 
