@@ -64,7 +64,8 @@ class ModeInEffectTest {
         Traffic unused = mode.rdma ? NETTY_MESSAGES_SENT : RDMA_MESSAGES_SENT;
         assertTrue(WorkerTrafficRecorder.total(used) > 0, "no worker sent a message over " + used + "; by test: "
             + WorkerTrafficRecorder.byTest(used));
-        assertEquals(0, WorkerTrafficRecorder.total(unused), unused + " by test: " + WorkerTrafficRecorder.byTest(unused));
+        assertEquals(0, WorkerTrafficRecorder.total(unused),
+            unused + " by test: " + WorkerTrafficRecorder.byTest(unused));
         if (mode.rdma) {
             assertTrue(WorkerTrafficRecorder.total(RDMA_MESSAGES_RECEIVED) > 0, "RDMA messages received");
             assertEquals(0, WorkerTrafficRecorder.total(RDMA_MESSAGES_DROPPED), "RDMA messages dropped");
