@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The links of a cluster of emulated hosts ({@code whale local-cluster up --hosts N}): which host runs which worker
- * (from {@code local-cluster status --json}, read once the workers are up) and each host's interface byte counters,
+ * (from {@code local-cluster status --json}, read once the workers are up) and each host's interface byte counters
+ * (host 0's is the bridge, which carries only ZooKeeper's and Nimbus's traffic),
  * read straight from the kernel ({@code ip -n NAMESPACE -j -s link show dev INTERFACE}) at the window's edges,
  * which costs no JVM start in the measured window.
  */
@@ -20,10 +21,37 @@ final class HostLinks {
 
     /** One emulated host: its network namespace, its link's interface there, and the worker pids it runs. */
     record Host(int host, String namespace, String networkInterface, List<Long> workerPids) {
-        long txBytes() throws IOException, InterruptedException {
-            JsonNode link = JSON.readTree(run(List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev", networkInterface)));
-            return link.get(0).get("stats64").get("tx").get("bytes").asLong();
+        /** The interface's byte counters now. */
+        LinkBytes bytes() throws IOException, InterruptedException {
+            JsonNode stats = JSON.readTree(run(List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev",
+                networkInterface))).get(0).get("stats64");
+            return new LinkBytes(host, stats.get("tx").get("bytes").asLong(), stats.get("rx").get("bytes").asLong());
         }
+    }
+
+    /** A host's link counters, or (from {@link #minus}) what went over the link between two readings. */
+    record LinkBytes(int host, long txBytes, long rxBytes) {
+        LinkBytes minus(LinkBytes earlier) {
+            return new LinkBytes(host, txBytes - earlier.txBytes, rxBytes - earlier.rxBytes);
+        }
+    }
+
+    /** Every host's counters now, in host order. */
+    static List<LinkBytes> read(List<Host> hosts) throws IOException, InterruptedException {
+        List<LinkBytes> all = new ArrayList<>();
+        for (Host h : hosts) {
+            all.add(h.bytes());
+        }
+        return all;
+    }
+
+    /** What went over each host's link between two {@link #read}s. */
+    static List<LinkBytes> between(List<LinkBytes> before, List<LinkBytes> after) {
+        List<LinkBytes> deltas = new ArrayList<>();
+        for (int i = 0; i < after.size(); i++) {
+            deltas.add(after.get(i).minus(before.get(i)));
+        }
+        return deltas;
     }
 
     private HostLinks() {

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The figures of one point, as printed and saved. Latencies in milliseconds, CPU in microseconds.
- * {@code backlogGrowthPerSecond}: how fast the orders waiting for a matcher grew during the window (emitted minus
+ * {@code hostLinkBytes}: on emulated hosts, what each host's link sent and received in the window (empty on
+ * loopback); the wire bytes are then those its spout's host sent. {@code backlogGrowthPerSecond}: how fast the orders waiting for a matcher grew during the window (emitted minus
  * the mean delivered per matcher, per second); near 0 when the matchers keep up with the spout.
  * {@code serializationsPerEmittedTuple} and {@code framesPerEmittedTuple} come from the spout worker's Whale
  * counters ({@code spoutWorkerCounters}); null where the worker made no WOC emit (WOC off, or the one-worker ceiling).
@@ -14,10 +15,12 @@ record PointResult(int matchers, int workers, String system, String transport, S
                    double emittedPerSecond, double deliveriesPerSecond, double backlogGrowthPerSecond, double deliveriesPerEmitted, double sourceCpuMicrosPerTuple,
                    double wireBytesPerTuple, double p50Millis, double p99Millis, double maxMillis, long latencySamples,
                    int workerProcesses, double windowSeconds, String start, double loadAverage1m,
-                   Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters) {
+                   Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters,
+                   List<HostLinks.LinkBytes> hostLinkBytes) {
 
-    static PointResult of(BenchPoint point, Window window, double windowSeconds, double spoutCpuSeconds, long loopbackBytes,
-                          WorkerCounters spoutWorkerCounters, String start, double loadAverage1m) {
+    static PointResult of(BenchPoint point, Window window, double windowSeconds, double spoutCpuSeconds, long wireBytes,
+                          WorkerCounters spoutWorkerCounters, String start, double loadAverage1m,
+                          List<HostLinks.LinkBytes> hostLinkBytes) {
         double emittedPerSecond = window.emittedPerSecond();
         double perTuple = 1 / (emittedPerSecond * windowSeconds);
         return new PointResult(point.matchers(), point.workers(), point.ceiling() ? "ceiling" : point.system().option(),
@@ -25,11 +28,11 @@ record PointResult(int matchers, int workers, String system, String transport, S
             emittedPerSecond, window.deliveriesPerSecond(),
             (window.emitted() - (double) window.delivered() / point.matchers()) / windowSeconds,
             window.deliveriesPerSecond() / emittedPerSecond,
-            spoutCpuSeconds * 1e6 * perTuple, loopbackBytes * perTuple, millis(window.latencyMicros().getValueAtPercentile(50)),
+            spoutCpuSeconds * 1e6 * perTuple, wireBytes * perTuple, millis(window.latencyMicros().getValueAtPercentile(50)),
             millis(window.latencyMicros().getValueAtPercentile(99)), millis(window.latencyMicros().getMaxValue()),
             window.latencyMicros().getTotalCount(), window.workerPids().size(), windowSeconds, start, loadAverage1m,
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.SERIALIZATIONS),
-            spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters);
+            spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters, hostLinkBytes);
     }
 
     private static double millis(long micros) {

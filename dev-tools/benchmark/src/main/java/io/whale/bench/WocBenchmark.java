@@ -197,19 +197,20 @@ public final class WocBenchmark {
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
             TimeUnit.SECONDS.sleep(options.warmupSeconds());
-            Optional<HostLinks.Host> sourceHost = options.hosts() == 0 ? Optional.empty() : Optional.of(HostLinks.running(
-                HostLinks.of(whaleBin(point), clusterDir), spoutOf(TaskReport.readAll(reports)).pid()));
+            List<HostLinks.Host> hosts = options.hosts() == 0 ? List.of() : HostLinks.of(whaleBin(point), clusterDir);
             List<TaskReport> first = TaskReport.readAll(reports);
             TaskReport spout = spoutOf(first);
             Optional<Path> spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort());
             double cpu0 = ProcFiles.cpuSecondsOf(spout.pid());
-            long bytes0 = sourceHost.isPresent() ? sourceHost.get().txBytes() : ProcFiles.loopbackBytes();
+            List<HostLinks.LinkBytes> links0 = HostLinks.read(hosts);
+            long bytes0 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
             List<TaskReport> last = TaskReport.readAll(reports);
             double cpu1 = ProcFiles.cpuSecondsOf(spout.pid());
-            long bytes1 = sourceHost.isPresent() ? sourceHost.get().txBytes() : ProcFiles.loopbackBytes();
+            List<HostLinks.LinkBytes> links = HostLinks.between(links0, HostLinks.read(hosts));
+            long bytes1 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
@@ -221,8 +222,9 @@ public final class WocBenchmark {
                 System.err.println("no worker.log of the spout's worker (pid " + spout.pid() + ", port " + spout.workerPort()
                     + ") under " + clusterDir.resolve("logs"));
             }
-            return PointResult.of(point, window, seconds, cpu1 - cpu0, bytes1 - bytes0, WorkerCounters.between(counters0, counters1),
-                started, ProcFiles.loadAverage()[0]);
+            long wireBytes = hosts.isEmpty() ? bytes1 - bytes0 : links.get(HostLinks.running(hosts, spout.pid()).host()).txBytes();
+            return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
+                started, ProcFiles.loadAverage()[0], links);
         } finally {
             session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
             awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
