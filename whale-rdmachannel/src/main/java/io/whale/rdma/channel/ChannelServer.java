@@ -1,5 +1,6 @@
 package io.whale.rdma.channel;
 
+import io.whale.rdma.RdmaException;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
 import java.net.InetSocketAddress;
@@ -91,15 +92,21 @@ public final class ChannelServer implements AutoCloseable {
 
     /**
      * Sends a small notice to the sender of every admitted channel (receiver to sender, two-sided). Thread-safe;
-     * notices to one sender arrive in the order they were broadcast.
+     * notices to one sender arrive in the order they were broadcast. Once the engine is closed there is no channel
+     * left to tell and the notice goes nowhere, as with Netty's server: a worker's backpressure timer may still
+     * broadcast while its transport shuts down, and a throw would kill that timer (and with it the worker).
      */
     public void broadcast(ByteBuffer notice) {
         ByteBuffer message = Control.notice(notice);
-        engine.execute(() -> {
-            for (InboundSession session : admitted) {
-                session.sendNotice(message.duplicate());
-            }
-        });
+        try {
+            engine.execute(() -> {
+                for (InboundSession session : admitted) {
+                    session.sendNotice(message.duplicate());
+                }
+            });
+        } catch (RdmaException engineClosed) {
+            LOG.debug("notice not broadcast from {}: {}", address, engineClosed.getMessage());
+        }
     }
 
     void admitted(InboundSession session) {

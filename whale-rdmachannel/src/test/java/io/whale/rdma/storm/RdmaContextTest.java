@@ -1,6 +1,7 @@
 package io.whale.rdma.storm;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -176,6 +177,20 @@ class RdmaContextTest {
         await().atMost(DEADLINE).untilTrue(remoteBackPressure[4]);
         assertTrue(!remoteBackPressure[2].get(), "task 2 left backpressure");
         awaitReady(client);
+    }
+
+    /**
+     * A worker's backpressure timer and receive path may still broadcast while the worker shuts its transport down;
+     * as with Netty, the notice goes nowhere. (A throw there killed the timer thread, and Storm then halts the JVM.)
+     */
+    @Test
+    void shouldIgnoreNoticesBroadcastAfterTheTransportIsClosed() {
+        RdmaContext receiving = context("payload-a");
+        IConnection server = receiving.bind(TOPOLOGY, 0, batch -> { }, null);
+        receiving.term();
+
+        assertDoesNotThrow(() -> server.sendBackPressureStatus(new BackPressureStatus("receiver", List.of(4), List.of())));
+        assertDoesNotThrow(() -> server.sendLoadMetrics(Map.of(4, 0.5)));
     }
 
     @Test
