@@ -69,14 +69,13 @@ public final class WocDispatcher {
         }
         try {
             BatchTuple frame = BatchTupleCodec.decode(message.message());
-            String sourceComponent = validate(frame);
+            String sourceComponent = sourceComponent(frame);
+            int stale = staleDestinations(frame);
             List<Object> values = readers.get().read(frame);
             requireFieldCount(sourceComponent, frame.stream(), values.size());
             int[] dests = frame.destTasks();
-            int stale = 0;
             for (int i = 0; i < dests.length; i++) {
-                if (!localTasks.contains(dests[i])) {
-                    stale++;
+                if (stale > 0 && !localTasks.contains(dests[i])) {
                     continue;
                 }
                 MessageId id = frame.hasMessageIds() ? MessageId.makeId(frame.messageIds().get(i)) : MessageId.makeUnanchored();
@@ -85,7 +84,7 @@ public final class WocDispatcher {
             }
             metrics.frameReceived();
             if (stale > 0) {
-                staleDestinations(frame, stale);
+                staleFrame(frame, stale);
             }
         } catch (MalformedBatchTupleException e) {
             rejected(e);
@@ -93,17 +92,26 @@ public final class WocDispatcher {
         return true;
     }
 
-    private String validate(BatchTuple frame) {
+    private String sourceComponent(BatchTuple frame) {
         String component = context.getComponentId(frame.sourceTask());
         if (component == null) {
             throw new MalformedBatchTupleException("BatchTuple source task " + frame.sourceTask() + " is not in this topology");
         }
+        return component;
+    }
+
+    /** How many of the frame's destination tasks are not on this worker; each must still be in the topology. */
+    private int staleDestinations(BatchTuple frame) {
+        int stale = 0;
         for (int dest : frame.destTasks()) {
-            if (context.getComponentId(dest) == null) {
-                throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not in this topology");
+            if (!localTasks.contains(dest)) {
+                if (context.getComponentId(dest) == null) {
+                    throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not in this topology");
+                }
+                stale++;
             }
         }
-        return component;
+        return stale;
     }
 
     private void requireFieldCount(String component, String stream, int valueCount) {
@@ -128,7 +136,7 @@ public final class WocDispatcher {
         }
     }
 
-    private void staleDestinations(BatchTuple frame, int stale) {
+    private void staleFrame(BatchTuple frame, int stale) {
         metrics.frameStale(stale);
         long unlogged = staleWarning.occurred(System.nanoTime());
         if (unlogged != ThrottledWarning.SUPPRESS) {
