@@ -1,6 +1,7 @@
 package io.whale.transport;
 
 import io.whale.config.WhaleConfig;
+import io.whale.config.WhaleConfigValidation;
 import java.util.Map;
 import org.apache.storm.Config;
 
@@ -16,17 +17,13 @@ public final class TransportSelection {
     private TransportSelection() {
     }
 
-    /** The IContext class name the worker should load. */
+    /** The IContext class name the worker should load; a bad value is refused as at submit, naming the key. */
     public static String pluginClassName(Map<String, Object> topoConf) {
         Object choice = topoConf.get(WhaleConfig.TRANSPORT);
         if (choice == null) {
             return (String) topoConf.get(Config.STORM_MESSAGING_TRANSPORT);
         }
-        return switch (choice.toString().trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "netty" -> NETTY_CONTEXT;
-            case "rdma" -> RDMA_CONTEXT;
-            default -> throw new IllegalArgumentException(WhaleConfig.TRANSPORT + " must be 'netty' or 'rdma', not '"
-                    + choice + "'");
-        };
+        WhaleConfigValidation.check(WhaleConfig.TRANSPORT, choice);
+        return "rdma".equals(choice.toString().trim().toLowerCase(java.util.Locale.ROOT)) ? RDMA_CONTEXT : NETTY_CONTEXT;
     }
 }

@@ -36,7 +36,7 @@ class TransportSelectionTest {
     void rejectsAnUnknownTransportByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> TransportSelection.pluginClassName(conf(Map.of("whale.transport", "udp"))));
-        assertEquals("whale.transport must be 'netty' or 'rdma', not 'udp'", e.getMessage());
+        assertEquals("whale.transport: \"udp\" (a string) is not accepted; expected one of netty, rdma", e.getMessage());
     }
 
     @Test
