@@ -17,6 +17,14 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_ENABLED = "whale.woc.enabled";
 
+    /**
+     * Tuples (one per destination task) that WOC frames in flight from one worker to one destination worker may
+     * carry before the next frame waits; credit returns as the destination dispatches them, over Storm's Netty
+     * transport. Whole number, 0 = no window, default 8192.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_WINDOW_TUPLES = "whale.woc.window.tuples";
+
     /** {@code netty} or {@code rdma}; unset, Storm's {@code storm.messaging.transport} decides. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String TRANSPORT = "whale.transport";

@@ -81,6 +81,22 @@ public final class BatchTupleCodec {
         return buf.array();
     }
 
+    /**
+     * The destination count of a frame read from its header alone, without the checks of {@link #decode}; 1 for
+     * anything too short or not of this version, so a caller weighing frames by it never weighs one as nothing.
+     */
+    public static int destinationCount(byte[] frame) {
+        int streamLengthAt = 7;
+        if (frame == null || frame.length < MIN_FRAME_BYTES || frame[0] != MAGIC || frame[1] != VERSION) {
+            return 1;
+        }
+        int countAt = streamLengthAt + 2 + ((frame[streamLengthAt] & 0xFF) << 8 | frame[streamLengthAt + 1] & 0xFF);
+        if (countAt + 2 > frame.length) {
+            return 1;
+        }
+        return Math.max(1, (frame[countAt] & 0xFF) << 8 | frame[countAt + 1] & 0xFF);
+    }
+
     /** Decodes and validates a frame; the values stay serialized inside {@code frame}. */
     public static BatchTuple decode(byte[] frame) {
         if (frame == null) {

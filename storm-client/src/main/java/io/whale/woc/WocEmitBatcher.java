@@ -25,11 +25,12 @@ import org.apache.storm.tuple.Tuple;
  * bad anchor) end as it would in stock Storm: the copies handed over before the throw are sent, and the next
  * emit, ack or pending-emit retry of the executor finds no batch open (a batch left open would swallow them).
  *
- * <p>Everything that stock Storm would not send at once goes the stock way, so backpressure and ordering
- * stay as they are: a worker with a single destination task, a task whose worker is unknown, and a group
- * with a destination task under remote backpressure go task by task through {@code tryTransferRemote}; if
- * the executor already has pending emits, or the transfer queue is full, the group's tuples join
- * {@code pendingEmits}, from where the executor retries them one by one. Nothing is dropped.
+ * <p>A worker with a single destination task and a task whose worker is unknown go the stock way, task by task
+ * through {@code tryTransferRemote}. A frame that may not leave now (the executor already has pending emits, a
+ * destination task is under remote backpressure, the destination worker's {@link FrameWindow} is full, or the
+ * transfer queue is) is parked whole as a {@link HeldFrame} in {@code pendingEmits}, from where the executor
+ * retries it in order with the rest, as stock Storm retries a parked tuple. Nothing is dropped, the values are
+ * not serialized again, and no copy overtakes the window.
  *
  * <p>Not thread safe, like the output collectors: one executor thread emits at a time.
  */
@@ -139,34 +140,54 @@ public final class WocEmitBatcher {
         byte[] values = null;
         for (Map.Entry<NodeInfo, List<AddressedTuple>> entry : byWorker.entrySet()) {
             List<AddressedTuple> group = entry.getValue();
-            if (group.size() == 1 || pendingEmits == null || anyUnderBackPressure(group)) {
+            if (group.size() == 1 || pendingEmits == null) {
                 group.forEach(t -> sendStock(t, pendingEmits));
-                continue;
-            }
-            if (!pendingEmits.isEmpty()) {
-                pendingEmits.addAll(group);
                 continue;
             }
             if (values == null) {
                 values = valuesSerializer.apply(group.get(0).getTuple().getValues());
                 worker.metrics().serialized();
             }
-            byte[] frame = encode(group, values);
-            if (worker.transferQueue().tryPublish(new BatchTupleMessage(group.get(0).getDest(), frame))) {
-                worker.metrics().frameSent(entry.getKey(), group.size(), frame.length);
-            } else {
-                pendingEmits.addAll(group);
+            HeldFrame frame = new HeldFrame(group.get(0).getTuple(), entry.getKey(), destTasks(group), encode(group, values));
+            if (!pendingEmits.isEmpty() || !trySend(frame)) {
+                pendingEmits.add(frame.placeholder());
+                worker.metrics().frameHeld();
             }
         }
     }
 
-    private boolean anyUnderBackPressure(List<AddressedTuple> group) {
-        for (AddressedTuple t : group) {
-            if (worker.isUnderBackPressure(t.getDest())) {
-                return true;
+    /**
+     * Sends a frame parked by an earlier emit (the placeholder's tuple is a {@link HeldFrame}) if it may leave
+     * now; otherwise parks it in {@code pendingEmits} when there is one, as stock Storm parks a tuple.
+     *
+     * @return true if it was sent
+     */
+    public boolean retryHeld(AddressedTuple placeholder, Queue<AddressedTuple> pendingEmits) {
+        boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend((HeldFrame) placeholder.getTuple());
+        if (!sent && pendingEmits != null) {
+            pendingEmits.add(placeholder);
+        }
+        return sent;
+    }
+
+    /** Publishes the frame unless a destination task is under backpressure, the window is full or the queue is. */
+    private boolean trySend(HeldFrame frame) {
+        for (int task : frame.destTasks()) {
+            if (worker.isUnderBackPressure(task)) {
+                return false;
             }
         }
-        return false;
+        FrameWindow window = worker.frameWindow(frame.worker());
+        int tuples = frame.destTasks().length;
+        if (!window.tryAcquire(tuples)) {
+            return false;
+        }
+        if (!worker.transferQueue().tryPublish(new BatchTupleMessage(frame.destTasks()[0], frame.frame()))) {
+            window.cancel(tuples);
+            return false;
+        }
+        worker.metrics().frameSent(frame.worker(), frame.destTasks().length, frame.frame().length);
+        return true;
     }
 
     private void sendStock(AddressedTuple tuple, Queue<AddressedTuple> pendingEmits) {
@@ -175,15 +196,21 @@ public final class WocEmitBatcher {
         }
     }
 
+    private static int[] destTasks(List<AddressedTuple> group) {
+        int[] dests = new int[group.size()];
+        for (int i = 0; i < dests.length; i++) {
+            dests[i] = group.get(i).getDest();
+        }
+        return dests;
+    }
+
     private static byte[] encode(List<AddressedTuple> group, byte[] values) {
         Tuple first = group.get(0).getTuple();
-        int[] dests = new int[group.size()];
+        int[] dests = destTasks(group);
         List<Map<Long, Long>> messageIds = new ArrayList<>(group.size());
         boolean anchored = false;
         for (int i = 0; i < dests.length; i++) {
-            AddressedTuple t = group.get(i);
-            dests[i] = t.getDest();
-            Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
+            Map<Long, Long> ids = group.get(i).getTuple().getMessageId().getAnchorsToIds();
             anchored |= !ids.isEmpty();
             messageIds.add(ids);
         }

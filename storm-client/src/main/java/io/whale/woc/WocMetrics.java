@@ -23,6 +23,7 @@ public final class WocMetrics {
     private final Counter malformedFrames;
     private final Counter staleFrames;
     private final Counter staleDestinations;
+    private final Counter framesHeld;
     private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
 
     /** Registers the counters; the registry names them with its worker's topology id and port. */
@@ -36,6 +37,7 @@ public final class WocMetrics {
         this.malformedFrames = counter("woc-frames-malformed");
         this.staleFrames = counter("woc-frames-stale");
         this.staleDestinations = counter("woc-stale-destinations");
+        this.framesHeld = counter("woc-frames-held");
     }
 
     private Counter counter(String name) {
@@ -57,6 +59,11 @@ public final class WocMetrics {
         frameDestinations.inc(destinations);
         bytesSentTo.computeIfAbsent(worker, w -> counter("woc-bytes-sent-to-" + w.get_node() + "-" + w.get_port().iterator().next()))
             .inc(bytes);
+    }
+
+    /** A frame could not leave with its emit (window, backpressure or a full queue) and waits in pendingEmits. */
+    void frameHeld() {
+        framesHeld.inc();
     }
 
     void frameReceived() {
@@ -99,6 +106,10 @@ public final class WocMetrics {
 
     public long staleFrames() {
         return staleFrames.getCount();
+    }
+
+    public long framesHeld() {
+        return framesHeld.getCount();
     }
 
     public long staleDestinations() {

@@ -42,6 +42,7 @@ class ExecutorTransferWocHookTest {
     private final JCQueue transferQueue = mock(JCQueue.class);
     private final List<Object> published = new ArrayList<>();
     private final Queue<AddressedTuple> pending = new ArrayDeque<>();
+    private final FrameWindow frameWindow = new FrameWindow(1);
 
     @Test
     void bracketedEmitKeepsLocalCopiesLocalAndSendsOneFrameForTheRemoteOnes() {
@@ -63,6 +64,35 @@ class ExecutorTransferWocHookTest {
         BatchTupleMessage frame = assertInstanceOf(BatchTupleMessage.class, published.get(0));
         assertArrayEquals(new int[] {3, 4, 5}, BatchTupleCodec.decode(frame.message()).destTasks());
         assertTrue(pending.isEmpty());
+    }
+
+    @Test
+    void shouldRetryAHeldFrameWholeWhenTheExecutorFlushesItsPendingEmits() {
+        when(localQueue.tryPublish(any())).thenReturn(true);
+        when(transferQueue.tryPublish(any())).thenAnswer(inv -> published.add(inv.getArgument(0)));
+        WorkerState worker = workerWithLocalTask2(WocTestTopology.conf());
+        ExecutorTransfer transfer = new ExecutorTransfer(worker, WocTestTopology.conf());
+        transfer.initLocalRecvQueues();
+        frameWindow.onConnected();
+
+        for (int emit = 0; emit < 2; emit++) {
+            try (WocEmitBatcher.Batch batch = transfer.getWocBatcher().beginEmit(3, pending)) {
+                for (int dest : new int[] {3, 4, 5}) {
+                    transfer.tryTransfer(tuple(dest), pending);
+                }
+            }
+        }
+        assertEquals(1, published.size(), "a window of one tuple lets the first emit's frame out, alone");
+        assertEquals(1, pending.size(), "the second waits whole, as one pending emit");
+
+        AddressedTuple held = pending.peek();
+        assertFalse(transfer.tryTransfer(held, null), "no credit yet: the executor's retry leaves it pending");
+        frameWindow.credit(3);
+        assertTrue(transfer.tryTransfer(held, null));
+
+        verify(worker, never()).tryTransferRemote(any(), any(), any());
+        assertEquals(2, published.size());
+        assertArrayEquals(new int[] {3, 4, 5}, BatchTupleCodec.decode(((BatchTupleMessage) published.get(1)).message()).destTasks());
     }
 
     @Test
@@ -95,7 +125,7 @@ class ExecutorTransferWocHookTest {
         }
         Map<Integer, NodeInfo> taskToNode = Map.of(3, OTHER_WORKER, 4, OTHER_WORKER, 5, OTHER_WORKER);
         when(worker.getWoc()).thenReturn(new WocWorker(wocConf, new StormMetricRegistry(), transferQueue, backPressure,
-                                                       new AtomicReference<>(taskToNode)));
+                                                       new AtomicReference<>(taskToNode), node -> frameWindow));
         return worker;
     }
 

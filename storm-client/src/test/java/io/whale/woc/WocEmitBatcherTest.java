@@ -47,6 +47,7 @@ class WocEmitBatcherTest {
     private final AtomicBoolean[] backPressure = new AtomicBoolean[20];
     private final AtomicInteger valueSerializations = new AtomicInteger();
     private final Queue<AddressedTuple> pending = new ArrayDeque<>();
+    private final Map<NodeInfo, FrameWindow> windows = new HashMap<>();
     private JCQueue transferQueue;
     private WocWorker worker;
     private WocEmitBatcher batcher;
@@ -66,7 +67,7 @@ class WocEmitBatcherTest {
         taskToNode.put(6, WORKER_B);
         taskToNode.put(7, WORKER_C);
         worker = new WocWorker(conf, new StormMetricRegistry(), transferQueue, backPressure,
-                               new AtomicReference<>(taskToNode));
+                               new AtomicReference<>(taskToNode), node -> windows.getOrDefault(node, FrameWindow.UNBOUNDED));
         KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
         batcher = new WocEmitBatcher(worker, values -> {
             valueSerializations.incrementAndGet();
@@ -124,13 +125,21 @@ class WocEmitBatcherTest {
     }
 
     @Test
-    void aWorkerWithATaskUnderBackPressureGetsTheStockPath() {
+    void shouldHoldTheFrameOfAWorkerWithATaskUnderBackPressureUntilItClears() {
         backPressure[5].set(true);
         emit(2, 3, 4, 5, 6);
 
         assertEquals(1, published.size());
         assertFrame(published.get(0), 2, 3);
-        assertEquals(List.of(4, 5, 6), dests(stockSent), "stock tryTransferRemote handles the backpressure of worker B");
+        assertTrue(stockSent.isEmpty(), "worker B's copies are not re-serialized one by one");
+        AddressedTuple held = pending.poll();
+        assertFalse(batcher.retryHeld(held, null), "task 5 is still under backpressure");
+
+        backPressure[5].set(false);
+        assertTrue(batcher.retryHeld(held, null));
+        assertFrame(published.get(1), 4, 5, 6);
+        assertEquals(1, valueSerializations.get(), "the held frame was encoded once, with its emit");
+        assertEquals(1, worker.metrics().framesHeld());
     }
 
     @Test
@@ -141,16 +150,62 @@ class WocEmitBatcherTest {
 
         assertTrue(published.isEmpty());
         assertSame(earlier, pending.poll());
-        assertEquals(List.of(2, 3), dests(new ArrayList<>(pending)));
+        AddressedTuple held = pending.poll();
+        assertInstanceOf(HeldFrame.class, held.getTuple(), "the frame waits behind it, whole");
+        assertTrue(pending.isEmpty());
+        assertTrue(batcher.retryHeld(held, null));
+        assertFrame(published.get(0), 2, 3);
     }
 
     @Test
-    void aFullTransferQueueParksTheGroupInPendingEmits() {
+    void aFullTransferQueueParksTheFrameInPendingEmitsAndGivesItsWindowRoomBack() {
+        FrameWindow windowB = connectedWindow(WORKER_B, 1);
         when(transferQueue.tryPublish(any())).thenReturn(false);
         emit(4, 5, 6);
 
-        assertEquals(List.of(4, 5, 6), dests(new ArrayList<>(pending)), "nothing is dropped");
+        assertEquals(1, pending.size(), "nothing is dropped");
+        assertInstanceOf(HeldFrame.class, pending.peek().getTuple());
         assertEquals(0, worker.metrics().framesSent());
+        assertEquals(0, windowB.inFlight(), "the frame did not leave, so it holds no room in the window");
+    }
+
+    @Test
+    void shouldHoldFramesBeyondTheDestinationWorkersWindowUntilCreditReturns() {
+        FrameWindow windowB = connectedWindow(WORKER_B, 4);
+        emit(4, 5);
+        emit(4, 5);
+        emit(2, 3, 4, 5);
+
+        assertEquals(3, published.size(), "two frames of two tuples to B fill its window, worker A's frame is not held back");
+        assertFrame(published.get(2), 2, 3);
+        assertEquals(1, pending.size());
+        AddressedTuple held = pending.peek();
+        assertFalse(batcher.retryHeld(held, null));
+
+        windowB.credit(2);
+        assertTrue(batcher.retryHeld(held, null));
+        assertFrame(published.get(3), 4, 5);
+        assertEquals(4, windowB.inFlight());
+        assertEquals(1, worker.metrics().framesHeld());
+        assertEquals(3, valueSerializations.get(), "once per emit, never again for the retry");
+    }
+
+    @Test
+    void shouldNotHoldFramesWhileTheConnectionIsDown() {
+        FrameWindow windowB = connectedWindow(WORKER_B, 1);
+        windowB.onDisconnected();
+        emit(4, 5);
+        emit(4, 5);
+
+        assertEquals(2, published.size(), "with no connection the client drops them as stock Storm would; holding would stall the spout");
+        assertTrue(pending.isEmpty());
+    }
+
+    private FrameWindow connectedWindow(NodeInfo node, int capacity) {
+        FrameWindow window = new FrameWindow(capacity);
+        window.onConnected();
+        windows.put(node, window);
+        return window;
     }
 
     @Test

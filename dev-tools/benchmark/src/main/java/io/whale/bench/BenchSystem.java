@@ -4,12 +4,15 @@ import java.util.List;
 
 /**
  * What runs a point: stock Apache Storm 2.8.3 (its own jars, from the stock home that
- * {@code dev-tools/stock-storm} assembles), or Whale with worker-oriented communication off or on.
+ * {@code dev-tools/stock-storm} assembles), or Whale with worker-oriented communication off or on (with or
+ * without its frame window).
  */
 enum BenchSystem {
     STOCK("stock", "stock Storm", List.of()),
     WOC_OFF("woc-off", "WOC off", List.of("-c", "whale.woc.enabled=false")),
-    WOC_ON("woc-on", "WOC on", List.of("-c", "whale.woc.enabled=true"));
+    WOC_ON("woc-on", "WOC on", List.of("-c", "whale.woc.enabled=true")),
+    /** WOC on without its frame window (whale.woc.window.tuples=0): the window off vs on, side by side. */
+    WOC_NO_WINDOW("woc-nowindow", "WOC on, no frame window", List.of("-c", "whale.woc.enabled=true", "-c", "whale.woc.window.tuples=0"));
 
     private final String option;
     private final String label;
@@ -21,7 +24,7 @@ enum BenchSystem {
         this.overrides = overrides;
     }
 
-    /** The name on the command line ({@code --systems stock,woc-off,woc-on}) and in run names. */
+    /** The name on the command line ({@code --systems stock,woc-off,woc-on,woc-nowindow}) and in run names. */
     String option() {
         return option;
     }
@@ -45,6 +48,6 @@ enum BenchSystem {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--systems takes stock, woc-off and/or woc-on, not '" + option + "'");
+        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on and/or woc-nowindow, not '" + option + "'");
     }
 }

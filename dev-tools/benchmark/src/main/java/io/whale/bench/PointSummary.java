@@ -56,7 +56,7 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
             deliveriesPerSecond.format("%.0f"), emittedPerSecond.format("%.0f"), p99Millis.format("%.1f"));
     }
 
-    /** WOC on against stock and against WOC off, one line per WOC-on point that has them in the same run. */
+    /** WOC on against stock, WOC off and WOC on without its frame window, one line per pair in the same run. */
     static List<String> comparisons(List<PointSummary> summaries) {
         List<String> lines = new ArrayList<>();
         for (PointSummary on : summaries) {
@@ -65,6 +65,7 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
             }
             on.peer(summaries, BenchSystem.STOCK, BenchOptions.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_OFF, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
+            on.peer(summaries, BenchSystem.WOC_NO_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
         }
         return lines;
     }

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Worker-oriented communication on an in-process LocalCluster with three workers: all-grouped emits of a
+ * Worker-oriented communication on an in-process LocalCluster with three workers connected by Storm's Netty
+ * transport (as on a real cluster, so frames cross real connections and credits come back): all-grouped emits of a
  * spout and of a relay bolt, and the relay's direct emits, reach every destination task exactly as with WOC
  * off, in the same order per (source task, stream, destination task), the anchored trees are acked, a failing
  * bolt leads to replays, and the frames really went through the WOC receive path (its metric, read through a
@@ -67,7 +68,7 @@ class WocLocalClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = new LocalCluster();
+        cluster = new LocalCluster.Builder().withDaemonConf(Map.of(Config.STORM_LOCAL_MODE_ZMQ, true)).build();
     }
 
     @AfterAll
@@ -136,7 +137,28 @@ class WocLocalClusterTest {
         assertTrue(wocCounter(name, "woc-frames-received") > 0);
     }
 
-    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE }
+    @Test
+    void shouldDeliverEverythingInOrderWithOneFrameInFlightPerWorker() throws Exception {
+        String name = "woc-window";
+        Map<Integer, List<String>> received = run(name, true, Mode.WINDOW_OF_ONE);
+
+        assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
+            "every sink task got every tuple of the spout and of both relays");
+        for (Map.Entry<Integer, List<String>> task : received.entrySet()) {
+            for (Map.Entry<String, List<String>> source : bySource(task.getValue()).entrySet()) {
+                List<Integer> numbers = source.getValue().stream()
+                    .map(r -> Integer.parseInt(r.substring(r.indexOf('[') + 1).split("[,\\]]")[0].trim())).toList();
+                for (int i = 1; i < numbers.size(); i++) {
+                    assertTrue(numbers.get(i) > numbers.get(i - 1),
+                        "task " + task.getKey() + " got " + source.getKey() + " out of order: " + numbers);
+                }
+            }
+        }
+        assertTrue(wocCounter(name, "woc-frames-held") > 0, "a window of one tuple (one frame at a time) made emits wait for credit");
+        assertTrue(wocCounter(name, "woc-frames-received") > 0);
+    }
+
+    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -154,6 +176,9 @@ class WocLocalClusterTest {
         conf.put(Config.TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE, true);
         if (mode == Mode.SLEEP_WHEN_IDLE) {
             conf.put("whale.bolt.wait", "sleep");
+        }
+        if (mode == Mode.WINDOW_OF_ONE) {
+            conf.put("whale.woc.window.tuples", 1);
         }
         if (mode == Mode.EVENT_LOGGED) {
             conf.setNumEventLoggers(1);

@@ -1,0 +1,46 @@
+package io.whale.woc;
+
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.TupleImpl;
+
+/**
+ * An encoded WOC frame that could not leave yet (its destination worker's {@link FrameWindow} was full, one of
+ * its tasks was under remote backpressure, or the transfer queue was full), parked whole in the executor's
+ * {@code pendingEmits} in place of its per-task copies. The executor retries its pending emits in order, so the
+ * frame keeps its place; the patched {@code ExecutorTransfer} hands it back to {@link WocEmitBatcher#retryHeld}
+ * rather than to the stock per-task path, which would send the copies one by one around the window.
+ *
+ * <p>It is the tuple of its placeholder {@link AddressedTuple} (addressed to one of its destination tasks, which
+ * is remote) and carries the first copy's fields, so whatever looks at a pending emit sees an ordinary tuple.
+ */
+public final class HeldFrame extends TupleImpl {
+    private final NodeInfo worker;
+    private final int[] destTasks;
+    private final byte[] frame;
+
+    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame) {
+        super(first);
+        this.worker = worker;
+        this.destTasks = destTasks;
+        this.frame = frame;
+    }
+
+    /** The placeholder to park in {@code pendingEmits}. */
+    AddressedTuple placeholder() {
+        return new AddressedTuple(destTasks[0], this);
+    }
+
+    NodeInfo worker() {
+        return worker;
+    }
+
+    int[] destTasks() {
+        return destTasks;
+    }
+
+    byte[] frame() {
+        return frame;
+    }
+}
