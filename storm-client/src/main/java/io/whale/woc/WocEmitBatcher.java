@@ -148,7 +148,8 @@ public final class WocEmitBatcher {
                 values = valuesSerializer.apply(group.get(0).getTuple().getValues());
                 worker.metrics().serialized();
             }
-            HeldFrame frame = new HeldFrame(group.get(0).getTuple(), entry.getKey(), destTasks(group), encode(group, values));
+            int[] dests = destTasks(group);
+            HeldFrame frame = new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values));
             if (!pendingEmits.isEmpty() || !trySend(frame)) {
                 pendingEmits.add(frame.placeholder());
                 worker.metrics().frameHeld();
@@ -186,7 +187,7 @@ public final class WocEmitBatcher {
             window.cancel(tuples);
             return false;
         }
-        worker.metrics().frameSent(frame.worker(), frame.destTasks().length, frame.frame().length);
+        worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
         return true;
     }
 
@@ -204,9 +205,8 @@ public final class WocEmitBatcher {
         return dests;
     }
 
-    private static byte[] encode(List<AddressedTuple> group, byte[] values) {
+    private static byte[] encode(List<AddressedTuple> group, int[] dests, byte[] values) {
         Tuple first = group.get(0).getTuple();
-        int[] dests = destTasks(group);
         List<Map<Long, Long>> messageIds = new ArrayList<>(group.size());
         boolean anchored = false;
         for (int i = 0; i < dests.length; i++) {
