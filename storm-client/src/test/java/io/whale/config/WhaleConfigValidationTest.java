@@ -42,6 +42,7 @@ class WhaleConfigValidationTest {
         "whale.rdma.send.timeout.ms | 2.5 | a whole number from 1 to 2147483647",
         "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
         "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
+        "whale.woc.window.tuples | -1 | a whole number from 0 to 2147483647",
     })
     void shouldRefuseAnOutOfRangeValueNamingTheKey(String key, String value, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
