@@ -39,6 +39,14 @@ class DistributionLayoutIT {
     }
 
     @Test
+    void workersGetTheMulticastTreesWithoutTheSimulatorsLibraries() throws IOException {
+        Set<String> worker = jars("lib-worker");
+        assertTrue(worker.contains("whale-multicast-" + VERSION + ".jar"), worker.toString());
+        assertTrue(worker.stream().noneMatch(j -> j.startsWith("xchart") || j.startsWith("HdrHistogram")
+            || j.startsWith("jackson-databind")), worker.toString());
+    }
+
+    @Test
     void daemonsGetUpstreamServerOnThePatchedClient() throws IOException {
         Set<String> lib = jars("lib");
         assertTrue(lib.containsAll(Set.of("storm-server-2.8.3.jar", "storm-core-2.8.3.jar", "storm-client-" + VERSION + ".jar")), lib.toString());

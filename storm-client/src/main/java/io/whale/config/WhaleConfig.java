@@ -25,6 +25,42 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_WINDOW_TUPLES = "whale.woc.window.tuples";
 
+    /**
+     * How a WOC frame reaches the destination workers: {@code sequential} (the source sends one frame to each, the
+     * default), {@code binomial} (a static relay tree) or {@code nonblocking} (Algorithm 1, out-degree bounded by
+     * d*, reshaped live). A tree needs {@link #WOC_ENABLED}.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_STRUCTURE = "whale.multicast.structure";
+
+    /** The out-degree bound d* of a {@code nonblocking} tree: a whole number from 1, or {@code auto} (the M/D/1 bound). */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_MAX_OUTDEGREE = "whale.multicast.max.outdegree";
+
+    /** Q of the model: the source's transfer queue capacity, in tuples, that d* keeps the mean queue under. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_QUEUE_CAPACITY = "whale.multicast.queue.capacity";
+
+    /** The warning waterline l_w, in tuples; at most {@link #MULTICAST_QUEUE_CAPACITY}. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_WATERLINE = "whale.multicast.waterline";
+
+    /** T_up, the scale-up threshold, in (0, 1]. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_T_UP = "whale.multicast.t.up";
+
+    /** T_down, the scale-down threshold, above 0. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_T_DOWN = "whale.multicast.t.down";
+
+    /** Δt of the monitors and the controller, milliseconds. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_MONITOR_INTERVAL_MS = "whale.multicast.monitor.interval.ms";
+
+    /** α of the input-rate smoothing, in (0, 1]. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_RATE_ALPHA = "whale.multicast.rate.alpha";
+
     /** {@code netty} or {@code rdma}; unset, Storm's {@code storm.messaging.transport} decides. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String TRANSPORT = "whale.transport";

@@ -1,6 +1,14 @@
 package io.whale.config;
 
 import static io.whale.config.WhaleConfig.BOLT_WAIT;
+import static io.whale.config.WhaleConfig.MULTICAST_MAX_OUTDEGREE;
+import static io.whale.config.WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS;
+import static io.whale.config.WhaleConfig.MULTICAST_QUEUE_CAPACITY;
+import static io.whale.config.WhaleConfig.MULTICAST_RATE_ALPHA;
+import static io.whale.config.WhaleConfig.MULTICAST_STRUCTURE;
+import static io.whale.config.WhaleConfig.MULTICAST_T_DOWN;
+import static io.whale.config.WhaleConfig.MULTICAST_T_UP;
+import static io.whale.config.WhaleConfig.MULTICAST_WATERLINE;
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
 import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
@@ -36,6 +44,14 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
+        Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),
+        Map.entry(MULTICAST_MAX_OUTDEGREE, Rule.POSITIVE_INT_OR_AUTO),
+        Map.entry(MULTICAST_QUEUE_CAPACITY, Rule.POSITIVE_INT),
+        Map.entry(MULTICAST_WATERLINE, Rule.POSITIVE_INT),
+        Map.entry(MULTICAST_T_UP, Rule.FRACTION),
+        Map.entry(MULTICAST_T_DOWN, Rule.POSITIVE_NUMBER),
+        Map.entry(MULTICAST_MONITOR_INTERVAL_MS, Rule.POSITIVE_INT),
+        Map.entry(MULTICAST_RATE_ALPHA, Rule.FRACTION),
         Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
         Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
         Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),
@@ -54,6 +70,7 @@ public final class WhaleConfigValidation {
     /** Pairs (smaller, larger) whose values, when both are set, must be in that order. */
     private static final List<String[]> ORDERED = List.of(
         new String[] {RDMA_MMS_BYTES, RDMA_RING_BYTES},
+        new String[] {MULTICAST_WATERLINE, MULTICAST_QUEUE_CAPACITY},
         new String[] {RDMA_RECONNECT_MIN_MS, RDMA_RECONNECT_MAX_MS});
 
     private WhaleConfigValidation() {
@@ -112,6 +129,12 @@ public final class WhaleConfigValidation {
             v -> isWholeNumber(v) && ((Number) v).longValue() >= 0 && ((Number) v).longValue() <= Integer.MAX_VALUE);
         static final Rule NON_NEGATIVE_NUMBER = new Rule("a number, 0 or more",
             v -> v instanceof Number n && n.doubleValue() >= 0 && Double.isFinite(n.doubleValue()));
+        static final Rule POSITIVE_NUMBER = new Rule("a number above 0",
+            v -> v instanceof Number n && n.doubleValue() > 0 && Double.isFinite(n.doubleValue()));
+        static final Rule FRACTION = new Rule("a number above 0 and at most 1",
+            v -> v instanceof Number n && n.doubleValue() > 0 && n.doubleValue() <= 1);
+        static final Rule POSITIVE_INT_OR_AUTO = new Rule("auto, or " + POSITIVE_INT.expected,
+            v -> "auto".equals(v) || POSITIVE_INT.accepts.test(v));
         static final Rule NON_EMPTY_STRING = new Rule("a non-empty string", v -> v instanceof String s && !s.isBlank());
 
         static Rule oneOf(String... choices) {

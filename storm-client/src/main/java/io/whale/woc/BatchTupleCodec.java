@@ -2,15 +2,10 @@ package io.whale.woc;
 
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32C;
 
 /**
  * Encodes and decodes BatchTuple frames (format: storm-client/WOC-WIRE-FORMAT.md). Decoding is strict:
@@ -26,7 +21,7 @@ public final class BatchTupleCodec {
     static final int MAX_U16 = 0xFFFF;
     /** magic, version, flags, source task, stream length, destination count, one destination, values length, CRC. */
     static final int MIN_FRAME_BYTES = 1 + 1 + 1 + 4 + 2 + 2 + 1 + 4 + 4;
-    private static final int MAX_VARINT_BYTES = 5;
+    private static final String KIND = "BatchTuple";
     private static final int CRC_BYTES = 4;
 
     private BatchTupleCodec() {
@@ -49,7 +44,7 @@ public final class BatchTupleCodec {
         if (messageIds != null && messageIds.size() != destTasks.length) {
             throw new IllegalArgumentException("one message id per destination task expected");
         }
-        long size = MIN_FRAME_BYTES - 1 + streamBytes.length + destinationBytes(destTasks) + values.length;
+        long size = MIN_FRAME_BYTES - 1 + streamBytes.length + FrameFields.taskListBytes(destTasks) + values.length;
         if (messageIds != null) {
             for (Map<Long, Long> ids : messageIds) {
                 size += 4 + 16L * ids.size();
@@ -63,21 +58,14 @@ public final class BatchTupleCodec {
         buf.putInt(sourceTask);
         buf.putShort((short) streamBytes.length).put(streamBytes);
         buf.putShort((short) destTasks.length);
-        int previous = 0;
-        for (int task : destTasks) {
-            putVarInt(buf, zigZag(task - previous));
-            previous = task;
-        }
+        FrameFields.putTaskList(buf, destTasks);
         if (messageIds != null) {
             for (Map<Long, Long> ids : messageIds) {
-                buf.putInt(ids.size());
-                for (Map.Entry<Long, Long> e : ids.entrySet()) {
-                    buf.putLong(e.getKey()).putLong(e.getValue());
-                }
+                FrameFields.putAnchors(buf, ids);
             }
         }
         buf.putInt(values.length).put(values);
-        buf.putInt(crc(buf.array(), buf.position()));
+        buf.putInt(FrameFields.crc(buf.array(), buf.position()));
         return buf.array();
     }
 
@@ -115,7 +103,7 @@ public final class BatchTupleCodec {
         }
         int bodyLength = frame.length - CRC_BYTES;
         int expectedCrc = ByteBuffer.wrap(frame, bodyLength, CRC_BYTES).getInt();
-        if (crc(frame, bodyLength) != expectedCrc) {
+        if (FrameFields.crc(frame, bodyLength) != expectedCrc) {
             throw new MalformedBatchTupleException("BatchTuple frame of " + frame.length + " bytes fails its CRC32C check");
         }
         try {
@@ -132,23 +120,18 @@ public final class BatchTupleCodec {
             throw new MalformedBatchTupleException("unknown BatchTuple flags 0x" + Integer.toHexString(flags));
         }
         int sourceTask = buf.getInt();
-        String stream = readStream(buf);
+        String stream = FrameFields.readStream(buf, KIND);
         int destCount = buf.getShort() & 0xFFFF;
         if (destCount == 0) {
             throw new MalformedBatchTupleException("BatchTuple frame has no destination task");
         }
         requireRemaining(buf, destCount, "destination tasks");
-        int[] destTasks = new int[destCount];
-        int previous = 0;
-        for (int i = 0; i < destCount; i++) {
-            previous += unZigZag(readVarInt(buf));
-            destTasks[i] = previous;
-        }
+        int[] destTasks = FrameFields.readTaskList(buf, destCount, KIND);
         List<Map<Long, Long>> messageIds = null;
         if ((flags & FLAG_MESSAGE_IDS) != 0) {
             messageIds = new ArrayList<>(destCount);
             for (int i = 0; i < destCount; i++) {
-                messageIds.add(readAnchors(buf));
+                messageIds.add(FrameFields.readAnchors(buf, KIND));
             }
         }
         int valuesLength = buf.getInt();
@@ -159,99 +142,7 @@ public final class BatchTupleCodec {
         return new BatchTuple(sourceTask, stream, destTasks, messageIds, frame, buf.position(), valuesLength);
     }
 
-    private static String readStream(ByteBuffer buf) {
-        int length = buf.getShort() & 0xFFFF;
-        requireRemaining(buf, length, "stream id");
-        ByteBuffer slice = buf.slice(buf.position(), length);
-        buf.position(buf.position() + length);
-        try {
-            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(slice);
-            return chars.toString();
-        } catch (CharacterCodingException e) {
-            throw new MalformedBatchTupleException("BatchTuple stream id is not valid UTF-8", e);
-        }
-    }
-
-    private static Map<Long, Long> readAnchors(ByteBuffer buf) {
-        int count = buf.getInt();
-        if (count < 0) {
-            throw new MalformedBatchTupleException("negative anchor count " + count);
-        }
-        requireRemaining(buf, 16L * count, "message id anchors");
-        Map<Long, Long> anchors = new HashMap<>(Math.max(4, count * 2));
-        for (int i = 0; i < count; i++) {
-            anchors.put(buf.getLong(), buf.getLong());
-        }
-        return anchors;
-    }
-
-    /**
-     * Destination tasks go as the zigzag varint of the difference to the previous task (the first to 0): the
-     * tasks of one worker are usually close, so most take one byte instead of four.
-     */
-    private static long destinationBytes(int[] destTasks) {
-        long bytes = 0;
-        int previous = 0;
-        for (int task : destTasks) {
-            bytes += varIntBytes(zigZag(task - previous));
-            previous = task;
-        }
-        return bytes;
-    }
-
-    private static int zigZag(int n) {
-        return (n << 1) ^ (n >> 31);
-    }
-
-    private static int unZigZag(int n) {
-        return (n >>> 1) ^ -(n & 1);
-    }
-
-    private static int varIntBytes(int value) {
-        int bytes = 1;
-        while ((value & ~0x7F) != 0) {
-            value >>>= 7;
-            bytes++;
-        }
-        return bytes;
-    }
-
-    private static void putVarInt(ByteBuffer buf, int value) {
-        while ((value & ~0x7F) != 0) {
-            buf.put((byte) ((value & 0x7F) | 0x80));
-            value >>>= 7;
-        }
-        buf.put((byte) value);
-    }
-
-    private static int readVarInt(ByteBuffer buf) {
-        int value = 0;
-        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
-            byte b = buf.get();
-            if (i == MAX_VARINT_BYTES - 1 && (b & 0xF0) != 0) {
-                throw new MalformedBatchTupleException("BatchTuple destination task varint overflows 32 bits");
-            }
-            value |= (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
-        throw new MalformedBatchTupleException("BatchTuple destination task varint longer than " + MAX_VARINT_BYTES + " bytes");
-    }
-
     private static void requireRemaining(ByteBuffer buf, long needed, String what) {
-        if (needed > buf.remaining()) {
-            throw new MalformedBatchTupleException("BatchTuple " + what + " need " + needed + " bytes, only " + buf.remaining()
-                                                   + " left");
-        }
-    }
-
-    private static int crc(byte[] bytes, int length) {
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, length);
-        return (int) crc.getValue();
+        FrameFields.requireRemaining(buf, needed, KIND, what);
     }
 }

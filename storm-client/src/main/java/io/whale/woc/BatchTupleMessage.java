@@ -12,13 +12,18 @@ import org.apache.storm.messaging.TaskMessage;
  * (backpressure) specially, so -7000 travels as a plain TaskMessage; and only a worker whose topology has
  * {@code whale.woc.enabled} sends it, to a worker of the same topology, which then looks for it.
  */
-public final class BatchTupleMessage extends TaskMessage {
+public class BatchTupleMessage extends TaskMessage {
     public static final int FRAME_TASK_ID = -7000;
 
     private final int routingTask;
 
     public BatchTupleMessage(int routingTask, byte[] frame) {
-        super(FRAME_TASK_ID, frame);
+        this(FRAME_TASK_ID, routingTask, frame);
+    }
+
+    /** A frame of another kind ({@code wireTask}), routed the same way: relay frames. */
+    protected BatchTupleMessage(int wireTask, int routingTask, byte[] frame) {
+        super(wireTask, frame);
         this.routingTask = routingTask;
     }
 

@@ -3,6 +3,7 @@ package io.whale.woc;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.storm.messaging.TaskMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,10 +44,28 @@ public final class FrameCredit {
      * ignored: it can only leave the window smaller, never let more frames out.
      */
     public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, FrameWindow window) {
+        return take(fromServer, CREDIT_TASK_ID, payload -> {
+            int tuples = payload.length == Integer.BYTES ? ByteBuffer.wrap(payload).getInt() : -1;
+            if (tuples > 0) {
+                window.credit(tuples);
+            } else {
+                LOG.warn("Ignored a malformed WOC frame credit ({} bytes)", payload.length);
+            }
+        });
+    }
+
+    /**
+     * Hands the payload of every message to {@code task} among {@code fromServer} (null: none) to {@code onMessage}
+     * and returns the other messages in order, or null if there were no others.
+     */
+    public static List<TaskMessage> take(List<TaskMessage> fromServer, int task, Consumer<byte[]> onMessage) {
+        if (fromServer == null) {
+            return null;
+        }
         List<TaskMessage> rest = null;
         for (int i = 0; i < fromServer.size(); i++) {
             TaskMessage message = fromServer.get(i);
-            if (message.task() != CREDIT_TASK_ID) {
+            if (message.task() != task) {
                 if (rest != null) {
                     rest.add(message);
                 }
@@ -55,13 +74,7 @@ public final class FrameCredit {
             if (rest == null) {
                 rest = new ArrayList<>(fromServer.subList(0, i));
             }
-            byte[] payload = message.message();
-            int tuples = payload.length == Integer.BYTES ? ByteBuffer.wrap(payload).getInt() : -1;
-            if (tuples > 0) {
-                window.credit(tuples);
-            } else {
-                LOG.warn("Ignored a malformed WOC frame credit ({} bytes)", payload.length);
-            }
+            onMessage.accept(message.message());
         }
         if (rest == null) {
             return fromServer;

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.relay.RelayFrameMessage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Tuple;
@@ -19,12 +20,28 @@ public final class HeldFrame extends TupleImpl {
     private final NodeInfo worker;
     private final int[] destTasks;
     private final byte[] frame;
+    private final boolean relayed;
 
-    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame) {
+    /**
+     * @param worker the worker the frame goes to
+     * @param destTasks the tasks it delivers to: the worker's, or for a relay frame its whole subtree's
+     * @param relayed a relay frame ({@link RelayFrameMessage}) rather than a BatchTuple frame
+     */
+    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, boolean relayed) {
         super(first);
         this.worker = worker;
         this.destTasks = destTasks;
         this.frame = frame;
+        this.relayed = relayed;
+    }
+
+    /** The message for the transfer queue, routed to {@link #worker} by a task there. */
+    BatchTupleMessage message() {
+        return relayed ? new RelayFrameMessage(destTasks[0], frame) : new BatchTupleMessage(destTasks[0], frame);
+    }
+
+    boolean relayed() {
+        return relayed;
     }
 
     /** The placeholder to park in {@code pendingEmits}. */

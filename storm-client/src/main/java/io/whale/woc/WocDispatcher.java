@@ -1,6 +1,9 @@
 package io.whale.woc;
 
 import com.esotericsoftware.kryo.io.Input;
+import io.whale.relay.RelayFrame;
+import io.whale.relay.RelayFrameMessage;
+import io.whale.relay.RelayMember;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -31,18 +34,21 @@ public final class WocDispatcher {
     static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** What the callback uses when WOC is off: takes nothing. */
-    public static final WocDispatcher DISABLED = new WocDispatcher(null, null, null, Set.of());
+    public static final WocDispatcher DISABLED = new WocDispatcher(null, null, null, Set.of(), null);
 
     private final WocMetrics metrics;
     private final Map<String, Object> conf;
     private final GeneralTopologyContext context;
     private final Set<Integer> localTasks;
+    private final RelayMember relay;
     private final ThreadLocal<ValuesReader> readers;
     private final ThrottledWarning malformedWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
     private final ThrottledWarning staleWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
 
-    WocDispatcher(WocMetrics metrics, Map<String, Object> conf, GeneralTopologyContext context, Set<Integer> localTasks) {
+    WocDispatcher(WocMetrics metrics, Map<String, Object> conf, GeneralTopologyContext context, Set<Integer> localTasks,
+                  RelayMember relay) {
         this.metrics = metrics;
+        this.relay = relay;
         this.conf = conf;
         this.context = context;
         this.localTasks = localTasks;
@@ -55,7 +61,7 @@ public final class WocDispatcher {
         if (worker == null || !worker.isEnabled()) {
             return DISABLED;
         }
-        return new WocDispatcher(worker.metrics(), conf, context, new HashSet<>(localTasks));
+        return new WocDispatcher(worker.metrics(), conf, context, new HashSet<>(localTasks), worker.relay());
     }
 
     /**
@@ -64,46 +70,66 @@ public final class WocDispatcher {
      * @return false if it is not one (the caller handles it the stock way), true if it was taken
      */
     public boolean dispatch(TaskMessage message, List<AddressedTuple> out) {
-        if (metrics == null || message.task() != BatchTupleMessage.FRAME_TASK_ID) {
+        if (metrics == null) {
+            return false;
+        }
+        if (message.task() == RelayFrameMessage.FRAME_TASK_ID && relay != null) {
+            try {
+                RelayFrame frame = relay.receive(message.message());
+                if (frame != null) {
+                    deliver(frame.sourceTask(), frame.stream(), frame.tasks(), frame.messageIds(), frame.frame(),
+                        frame.valuesOffset(), frame.valuesLength(), out);
+                }
+            } catch (MalformedBatchTupleException e) {
+                rejected(e);
+            }
+            return true;
+        }
+        if (message.task() != BatchTupleMessage.FRAME_TASK_ID) {
             return false;
         }
         try {
             BatchTuple frame = BatchTupleCodec.decode(message.message());
-            String sourceComponent = sourceComponent(frame);
-            int stale = staleDestinations(frame);
-            List<Object> values = readers.get().read(frame);
-            requireFieldCount(sourceComponent, frame.stream(), values.size());
-            int[] dests = frame.destTasks();
-            for (int i = 0; i < dests.length; i++) {
-                if (stale > 0 && !localTasks.contains(dests[i])) {
-                    continue;
-                }
-                MessageId id = frame.hasMessageIds() ? MessageId.makeId(frame.messageIds().get(i)) : MessageId.makeUnanchored();
-                out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, frame.sourceTask(),
-                                                                   frame.stream(), id)));
-            }
-            metrics.frameReceived();
-            if (stale > 0) {
-                staleFrame(frame, stale);
-            }
+            deliver(frame.sourceTask(), frame.stream(), frame.destTasks(), frame.messageIds(), frame.frame(),
+                frame.valuesOffset(), frame.valuesLength(), out);
         } catch (MalformedBatchTupleException e) {
             rejected(e);
         }
         return true;
     }
 
-    private String sourceComponent(BatchTuple frame) {
-        String component = context.getComponentId(frame.sourceTask());
+    /** One tuple per destination task here, sharing the values deserialized once; the stale ones counted. */
+    private void deliver(int sourceTask, String stream, int[] dests, List<Map<Long, Long>> messageIds, byte[] frame,
+                         int valuesOffset, int valuesLength, List<AddressedTuple> out) {
+        String sourceComponent = sourceComponent(sourceTask);
+        int stale = staleDestinations(dests);
+        List<Object> values = readers.get().read(frame, valuesOffset, valuesLength);
+        requireFieldCount(sourceComponent, stream, values.size());
+        for (int i = 0; i < dests.length; i++) {
+            if (stale > 0 && !localTasks.contains(dests[i])) {
+                continue;
+            }
+            MessageId id = messageIds != null ? MessageId.makeId(messageIds.get(i)) : MessageId.makeUnanchored();
+            out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, sourceTask, stream, id)));
+        }
+        metrics.frameReceived();
+        if (stale > 0) {
+            staleFrame(sourceTask, dests, stale);
+        }
+    }
+
+    private String sourceComponent(int sourceTask) {
+        String component = context.getComponentId(sourceTask);
         if (component == null) {
-            throw new MalformedBatchTupleException("BatchTuple source task " + frame.sourceTask() + " is not in this topology");
+            throw new MalformedBatchTupleException("BatchTuple source task " + sourceTask + " is not in this topology");
         }
         return component;
     }
 
     /** How many of the frame's destination tasks are not on this worker; each must still be in the topology. */
-    private int staleDestinations(BatchTuple frame) {
+    private int staleDestinations(int[] dests) {
         int stale = 0;
-        for (int dest : frame.destTasks()) {
+        for (int dest : dests) {
             if (!localTasks.contains(dest)) {
                 if (context.getComponentId(dest) == null) {
                     throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not in this topology");
@@ -136,14 +162,14 @@ public final class WocDispatcher {
         }
     }
 
-    private void staleFrame(BatchTuple frame, int stale) {
+    private void staleFrame(int sourceTask, int[] dests, int stale) {
         metrics.frameStale(stale);
         long unlogged = staleWarning.occurred(System.nanoTime());
         if (unlogged != ThrottledWarning.SUPPRESS) {
             LOG.warn("A WOC frame from task {} named {} destination task(s) not on this worker (a rebalance?): those "
                      + "copies were dropped, the local ones delivered ({} more such frames since the last report); "
-                     + "local tasks {}, frame destinations {}", frame.sourceTask(), stale, unlogged, localTasks,
-                     Arrays.toString(frame.destTasks()));
+                     + "local tasks {}, frame destinations {}", sourceTask, stale, unlogged, localTasks,
+                     Arrays.toString(dests));
         }
     }
 
@@ -156,11 +182,11 @@ public final class WocDispatcher {
             this.kryo = kryo;
         }
 
-        List<Object> read(BatchTuple frame) {
-            input.setBuffer(frame.frame(), frame.valuesOffset(), frame.valuesLength());
+        List<Object> read(byte[] frame, int valuesOffset, int valuesLength) {
+            input.setBuffer(frame, valuesOffset, valuesLength);
             try {
                 List<Object> values = kryo.deserializeFrom(input);
-                if (input.position() != frame.valuesOffset() + frame.valuesLength()) {
+                if (input.position() != valuesOffset + valuesLength) {
                     throw new MalformedBatchTupleException("BatchTuple values end before the frame does");
                 }
                 return values;

@@ -1,16 +1,25 @@
 package io.whale.woc;
 
+import io.whale.relay.RelayFrameCodec;
+import io.whale.relay.RelayPeers;
+import io.whale.relay.RelayRoute;
+import io.whale.relay.RelayTrees;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.apache.storm.daemon.worker.WorkerState;
 import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.serialization.ITupleSerializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Tuple;
 
@@ -36,7 +45,7 @@ import org.apache.storm.tuple.Tuple;
  */
 public final class WocEmitBatcher {
     /** What an executor uses when WOC is off: never opens a batch, never collects. */
-    public static final WocEmitBatcher DISABLED = new WocEmitBatcher(null, null, null);
+    public static final WocEmitBatcher DISABLED = new WocEmitBatcher(null, null, null, task -> false);
 
     /** Stock per-task remote transfer: {@code WorkerState.tryTransferRemote} with the executor's serializer. */
     @FunctionalInterface
@@ -59,14 +68,24 @@ public final class WocEmitBatcher {
     private final Function<List<Object>, byte[]> valuesSerializer;
     private final RemoteTransfer stockTransfer;
     private final List<AddressedTuple> collected = new ArrayList<>();
+    private final RelayTrees trees;
+    private final IntPredicate relayedTask;
     private final Batch openBatch = this::endEmit;
     private Queue<AddressedTuple> openBatchPendingEmits;
     private boolean open;
 
     WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer) {
+        this(worker, valuesSerializer, stockTransfer, task -> true);
+    }
+
+    /** @param relayedTask whether a task may be reached along a tree: its component is all-grouped ({@link RelayPeers}) */
+    WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer,
+                   IntPredicate relayedTask) {
+        this.relayedTask = relayedTask;
         this.worker = worker;
         this.valuesSerializer = valuesSerializer;
         this.stockTransfer = stockTransfer;
+        this.trees = worker == null || worker.treeBuilder() == null ? null : new RelayTrees(worker.treeBuilder());
     }
 
     /** The batcher of one executor; {@link #DISABLED} unless the topology has {@code whale.woc.enabled}. */
@@ -80,8 +99,11 @@ public final class WocEmitBatcher {
             return DISABLED;
         }
         KryoValuesSerializer kryo = new KryoValuesSerializer(topoConf);
+        GeneralTopologyContext context = workerData.getWorkerTopologyContext();
+        Set<String> relayed = worker.treeBuilder() == null ? Set.of() : RelayPeers.relayedComponents(context);
         return new WocEmitBatcher(worker, kryo::serialize,
-            (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()));
+            (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()),
+            task -> relayed.contains(context.getComponentId(task)));
     }
 
     /**
@@ -137,6 +159,10 @@ public final class WocEmitBatcher {
                 byWorker.computeIfAbsent(node, n -> new ArrayList<>()).add(t);
             }
         }
+        if (worker.treeBuilder() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
+            sendAlongTree(byWorker, pendingEmits);
+            return;
+        }
         byte[] values = null;
         for (Map.Entry<NodeInfo, List<AddressedTuple>> entry : byWorker.entrySet()) {
             List<AddressedTuple> group = entry.getValue();
@@ -149,11 +175,59 @@ public final class WocEmitBatcher {
                 worker.metrics().serialized();
             }
             int[] dests = destTasks(group);
-            HeldFrame frame = new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values));
-            if (!pendingEmits.isEmpty() || !trySend(frame)) {
-                pendingEmits.add(frame.placeholder());
-                worker.metrics().frameHeld();
+            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values), false),
+                pendingEmits);
+        }
+    }
+
+    /**
+     * The relay path: the destination workers, in an order rotated by the source task (so different sources
+     * put different workers inside their trees), become the members of the tree; the source sends each of its
+     * children one frame holding that child's subtree, with the values serialized once. Each frame waits for
+     * backpressure on any task of its subtree and for room for all of them in the window of the connection it
+     * leaves on, which the child refills only once the subtree has the frame.
+     */
+    private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits) {
+        Tuple first = collected.get(0).getTuple();
+        RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
+        List<int[]> memberTasks = new ArrayList<>(tree.members().size());
+        Map<Integer, Map<Long, Long>> messageIds = new HashMap<>();
+        boolean anchored = false;
+        for (NodeInfo member : tree.members()) {
+            List<AddressedTuple> group = byWorker.get(member);
+            memberTasks.add(destTasks(group));
+            for (AddressedTuple t : group) {
+                Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
+                anchored |= !ids.isEmpty();
+                messageIds.put(t.getDest(), ids);
             }
+        }
+        byte[] values = valuesSerializer.apply(first.getValues());
+        worker.metrics().serialized();
+        long seq = trees.nextSeq(first.getSourceTask(), tree.id());
+        List<RelayRoute> routes = RelayRoute.fromTree(tree.children(), memberTasks);
+        for (int i = 0; i < routes.size(); i++) {
+            RelayRoute route = routes.get(i);
+            byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(), worker.relay().incarnation(),
+                tree.id(), seq, route, anchored ? messageIds : null, values);
+            sendOrHold(new HeldFrame(first, tree.members().get(tree.children()[0][i] - 1), RelayTrees.allTasks(route), frame, true),
+                pendingEmits);
+        }
+    }
+
+    private boolean allRelayed() {
+        for (AddressedTuple t : collected) {
+            if (!relayedTask.test(t.getDest())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void sendOrHold(HeldFrame frame, Queue<AddressedTuple> pendingEmits) {
+        if (!pendingEmits.isEmpty() || !trySend(frame)) {
+            pendingEmits.add(frame.placeholder());
+            worker.metrics().frameHeld();
         }
     }
 
@@ -183,11 +257,17 @@ public final class WocEmitBatcher {
         if (!window.tryAcquire(tuples)) {
             return false;
         }
-        if (!worker.transferQueue().tryPublish(new BatchTupleMessage(frame.destTasks()[0], frame.frame()))) {
+        if (frame.relayed() && worker.connection(frame.worker()) instanceof Client client) {
+            worker.relay().link(client, frame.worker());
+        }
+        if (!worker.transferQueue().tryPublish(frame.message())) {
             window.cancel(tuples);
             return false;
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
+        if (frame.relayed()) {
+            worker.relay().metrics().frameSent();
+        }
         return true;
     }
 

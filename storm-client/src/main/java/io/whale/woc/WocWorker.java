@@ -1,6 +1,10 @@
 package io.whale.woc;
 
 import io.whale.config.WhaleConfig;
+import io.whale.multicast.TreeBuilder;
+import io.whale.relay.RelayMember;
+import io.whale.relay.RelayMetrics;
+import io.whale.relay.RelaySettings;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,23 +32,57 @@ public final class WocWorker {
     private final AtomicBoolean[] remoteBackPressure;
     private final AtomicReference<Map<Integer, NodeInfo>> taskToNodePort;
     private final Function<NodeInfo, FrameWindow> frameWindows;
+    private final Function<NodeInfo, IConnection> connections;
+    private final TreeBuilder treeBuilder;
+    private final RelayMember relay;
 
     public WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
                      AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
                      AtomicReference<Map<NodeInfo, IConnection>> connections) {
         this(topologyConf, registry, transferQueue, remoteBackPressure, taskToNodePort,
-             node -> windowOf(connections.get().get(node)));
+             node -> windowOf(connections.get().get(node)), node -> connections.get().get(node));
     }
 
     WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
               AtomicReference<Map<Integer, NodeInfo>> taskToNodePort, Function<NodeInfo, FrameWindow> frameWindows) {
+        this(topologyConf, registry, transferQueue, remoteBackPressure, taskToNodePort, frameWindows, node -> null);
+    }
+
+    private WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue,
+                      AtomicBoolean[] remoteBackPressure, AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
+                      Function<NodeInfo, FrameWindow> frameWindows, Function<NodeInfo, IConnection> connections) {
         this.enabled = WocConfig.isEnabled(topologyConf);
         this.metrics = enabled ? new WocMetrics(registry) : null;
         this.transferQueue = transferQueue;
         this.remoteBackPressure = remoteBackPressure;
         this.taskToNodePort = taskToNodePort;
         this.frameWindows = frameWindows;
-        LOG.info("Worker-oriented communication ({}): {}", WhaleConfig.WOC_ENABLED, enabled ? "on" : "off");
+        this.connections = connections;
+        this.treeBuilder = RelaySettings.treeBuilder(topologyConf);
+        this.relay = treeBuilder == null ? null : new RelayMember(System.currentTimeMillis(), transferQueue,
+            taskToNodePort::get, connections, held -> new RelayMetrics(registry, held::get));
+        LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}", WhaleConfig.WOC_ENABLED,
+                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE,
+                 treeBuilder == null ? "sequential" : treeBuilder.getClass().getSimpleName());
+        Object structure = topologyConf == null ? null : topologyConf.get(WhaleConfig.MULTICAST_STRUCTURE);
+        if (!enabled && structure != null && !"sequential".equalsIgnoreCase(structure.toString().trim())) {
+            LOG.warn("{} is {} but {} is off: a relay tree carries WOC frames, so broadcasts go the stock way",
+                     WhaleConfig.MULTICAST_STRUCTURE, structure, WhaleConfig.WOC_ENABLED);
+        }
+    }
+
+    /** The tree a broadcast travels along, or null for one frame from the source to each destination worker. */
+    TreeBuilder treeBuilder() {
+        return treeBuilder;
+    }
+
+    /** This worker's part in the relay trees; null without a tree. */
+    public RelayMember relay() {
+        return relay;
+    }
+
+    IConnection connection(NodeInfo node) {
+        return connections.apply(node);
     }
 
     public boolean isEnabled() {

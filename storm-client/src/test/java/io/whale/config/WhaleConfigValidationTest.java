@@ -43,6 +43,14 @@ class WhaleConfigValidationTest {
         "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
         "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
         "whale.woc.window.tuples | -1 | a whole number from 0 to 2147483647",
+        "whale.multicast.structure | tree | one of sequential, binomial, nonblocking",
+        "whale.multicast.max.outdegree | 0 | auto, or a whole number from 1 to 2147483647",
+        "whale.multicast.max.outdegree | automatic | auto, or a whole number from 1 to 2147483647",
+        "whale.multicast.queue.capacity | 0 | a whole number from 1 to 2147483647",
+        "whale.multicast.t.up | 1.5 | a number above 0 and at most 1",
+        "whale.multicast.t.down | 0 | a number above 0",
+        "whale.multicast.rate.alpha | 0 | a number above 0 and at most 1",
+        "whale.multicast.monitor.interval.ms | 0 | a whole number from 1 to 2147483647",
     })
     void shouldRefuseAnOutOfRangeValueNamingTheKey(String key, String value, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -65,6 +73,28 @@ class WhaleConfigValidationTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> ConfigValidation.validateTopoConf(conf));
         assertEquals("whale.rdma.ring.bytes (65536) must be at least whale.rdma.mms.bytes (1048576)", e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAWaterlineAboveTheQueueCapacity() {
+        Map<String, Object> conf = conf(WhaleConfig.MULTICAST_QUEUE_CAPACITY, 1000L);
+        conf.put(WhaleConfig.MULTICAST_WATERLINE, 1500L);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf));
+        assertEquals("whale.multicast.queue.capacity (1000) must be at least whale.multicast.waterline (1500)",
+            e.getMessage());
+    }
+
+    @Test
+    void shouldAcceptEveryMulticastStructureAndAnAutomaticOutDegree() {
+        for (String structure : new String[] {"sequential", "binomial", "nonblocking"}) {
+            Map<String, Object> conf = conf(WhaleConfig.MULTICAST_STRUCTURE, structure);
+            conf.put(WhaleConfig.MULTICAST_MAX_OUTDEGREE, "auto");
+            conf.put(WhaleConfig.MULTICAST_T_UP, 0.5);
+            conf.put(WhaleConfig.MULTICAST_RATE_ALPHA, 1);
+            assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf), structure);
+        }
+        assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf(WhaleConfig.MULTICAST_MAX_OUTDEGREE, 3L)));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.whale.bench;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The figures of one point, as printed and saved. Latencies in milliseconds, CPU in microseconds.
@@ -9,6 +11,8 @@ import java.util.List;
  * the mean delivered per matcher, per second); near 0 when the matchers keep up with the spout.
  * {@code serializationsPerEmittedTuple} and {@code framesPerEmittedTuple} come from the spout worker's Whale
  * counters ({@code spoutWorkerCounters}); null where the worker made no WOC emit (WOC off, or the one-worker ceiling).
+ * {@code threadCpuPercent}: the CPU the topology's workers used in the window by thread role, in percent of one
+ * core ({@link ThreadCpu}).
  */
 record PointResult(int matchers, int workers, String system, String transport, String waitSetting, double offeredRatePerSecond,
                    int repeat, boolean ceiling, String label,
@@ -16,11 +20,11 @@ record PointResult(int matchers, int workers, String system, String transport, S
                    double wireBytesPerTuple, double p50Millis, double p99Millis, double maxMillis, long latencySamples,
                    int workerProcesses, double windowSeconds, String start, double loadAverage1m,
                    Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters,
-                   List<HostLinks.LinkBytes> hostLinkBytes) {
+                   List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent) {
 
     static PointResult of(BenchPoint point, Window window, double windowSeconds, double spoutCpuSeconds, long wireBytes,
                           WorkerCounters spoutWorkerCounters, String start, double loadAverage1m,
-                          List<HostLinks.LinkBytes> hostLinkBytes) {
+                          List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent) {
         double emittedPerSecond = window.emittedPerSecond();
         double perTuple = 1 / (emittedPerSecond * windowSeconds);
         return new PointResult(point.matchers(), point.workers(), point.ceiling() ? "ceiling" : point.system().option(),
@@ -32,7 +36,8 @@ record PointResult(int matchers, int workers, String system, String transport, S
             millis(window.latencyMicros().getValueAtPercentile(99)), millis(window.latencyMicros().getMaxValue()),
             window.latencyMicros().getTotalCount(), window.workerPids().size(), windowSeconds, start, loadAverage1m,
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.SERIALIZATIONS),
-            spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters, hostLinkBytes);
+            spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters, hostLinkBytes,
+            threadCpuPercent);
     }
 
     private static double millis(long micros) {
@@ -50,10 +55,15 @@ record PointResult(int matchers, int workers, String system, String transport, S
             ratio(framesPerEmittedTuple), workerProcesses, loadAverage1m);
     }
 
-    /** The row, then a warning line if the spout's worker counted dropped or malformed messages. */
+    /**
+     * The row; a line with where the workers' CPU went (percent of one core, by thread role); then a warning line if
+     * the spout's worker counted dropped or malformed messages.
+     */
     String rowWithWarnings() {
+        String rows = threadCpuPercent.isEmpty() ? row() : row() + "\n  thread CPU %: " + threadCpuPercent.entrySet()
+            .stream().limit(8).map(e -> e.getKey() + " " + Math.round(e.getValue())).collect(Collectors.joining(", "));
         List<String> failures = spoutWorkerCounters.failures();
-        return failures.isEmpty() ? row() : row() + "\n  ! the spout's worker counted " + String.join(", ", failures)
+        return failures.isEmpty() ? rows : rows + "\n  ! the spout's worker counted " + String.join(", ", failures)
             + " (" + spoutWorkerCounters.mode() + "): these figures do not measure a working transport";
     }
 

@@ -205,6 +205,8 @@ public final class WocBenchmark {
             List<HostLinks.LinkBytes> links0 = HostLinks.read(hosts);
             long bytes0 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
+            Set<Long> workerPids = first.stream().map(TaskReport::pid).collect(Collectors.toSet());
+            Map<String, Long> threads0 = ThreadCpu.ticksByRole(workerPids);
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
             List<TaskReport> last = TaskReport.readAll(reports);
@@ -212,6 +214,7 @@ public final class WocBenchmark {
             List<HostLinks.LinkBytes> links = HostLinks.between(links0, HostLinks.read(hosts));
             long bytes1 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
+            Map<String, Long> threads1 = ThreadCpu.ticksByRole(workerPids);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
             pids = window.workerPids();
@@ -224,7 +227,7 @@ public final class WocBenchmark {
             }
             long wireBytes = hosts.isEmpty() ? bytes1 - bytes0 : links.get(HostLinks.running(hosts, spout.pid()).host()).txBytes();
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
-                started, ProcFiles.loadAverage()[0], links);
+                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds));
         } finally {
             session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
             awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);

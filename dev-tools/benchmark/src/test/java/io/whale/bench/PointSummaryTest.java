@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PointSummaryTest {
@@ -29,6 +30,6 @@ class PointSummaryTest {
         BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat, List.of(),
             new BenchPoint.Dimensions(false, false, true));
         return new PointResult(64, 2, system.option(), "netty", "default", 0, repeat, false, point.label(), deliveries / 64,
-            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of());
+            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of());
     }
 }

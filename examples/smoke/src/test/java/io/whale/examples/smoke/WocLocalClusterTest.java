@@ -35,6 +35,8 @@ import org.apache.storm.tuple.Values;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Worker-oriented communication on an in-process LocalCluster with three workers connected by Storm's Netty
@@ -142,6 +144,32 @@ class WocLocalClusterTest {
         String name = "woc-window";
         Map<Integer, List<String>> received = run(name, true, Mode.WINDOW_OF_ONE);
 
+        assertCompleteAndInOrder(received);
+        assertTrue(wocCounter(name, "woc-frames-held") > 0, "a window of one tuple (one frame at a time) made emits wait for credit");
+        assertTrue(wocCounter(name, "woc-frames-received") > 0);
+    }
+
+    /**
+     * Along a relay tree over the four workers (binomial; nonblocking with d* = 1, a chain), the spout's and both
+     * relay bolts' all-grouped emits (two of them rooted in other workers, so the trees relay through each other's
+     * roots) reach every sink task complete and in order, every anchored tree is acked, and members really
+     * forwarded: nothing lost, nothing delivered twice.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Mode.class, names = {"BINOMIAL_TREE", "CHAIN_TREE"})
+    void shouldDeliverAndAckEverythingInOrderAlongARelayTree(Mode tree) throws Exception {
+        String name = "relay-" + tree.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        Map<Integer, List<String>> received = run(name, true, tree);
+
+        assertCompleteAndInOrder(received);
+        assertTrue(wocCounter(name, "relay-frames-forwarded") > 0, "members forwarded frames to their children");
+        assertTrue(wocCounter(name, "relay-frames-received") > wocCounter(name, "relay-frames-sent"),
+            "more frames arrived than roots sent: the rest were forwarded by members");
+        assertEquals(0, wocCounter(name, "relay-tuples-lost"));
+        assertEquals(0, wocCounter(name, "relay-duplicates-dropped"));
+    }
+
+    private static void assertCompleteAndInOrder(Map<Integer, List<String>> received) {
         assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
             "every sink task got every tuple of the spout and of both relays");
         for (Map.Entry<Integer, List<String>> task : received.entrySet()) {
@@ -154,11 +182,9 @@ class WocLocalClusterTest {
                 }
             }
         }
-        assertTrue(wocCounter(name, "woc-frames-held") > 0, "a window of one tuple (one frame at a time) made emits wait for credit");
-        assertTrue(wocCounter(name, "woc-frames-received") > 0);
     }
 
-    private enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE }
+    enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE, BINOMIAL_TREE, CHAIN_TREE }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -179,6 +205,11 @@ class WocLocalClusterTest {
         }
         if (mode == Mode.WINDOW_OF_ONE) {
             conf.put("whale.woc.window.tuples", 1);
+        }
+        if (mode == Mode.BINOMIAL_TREE || mode == Mode.CHAIN_TREE) {
+            conf.setNumWorkers(4);
+            conf.put("whale.multicast.structure", mode == Mode.BINOMIAL_TREE ? "binomial" : "nonblocking");
+            conf.put("whale.multicast.max.outdegree", 1);
         }
         if (mode == Mode.EVENT_LOGGED) {
             conf.setNumEventLoggers(1);

@@ -1,0 +1,140 @@
+package io.whale.relay;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a relay owes the workers it receives frames from. A member credits its parent for a frame only once the
+ * frame is done in its whole subtree: its own tasks have it and every child has credited the frame it was
+ * forwarded. So the credit a root gets back means delivered everywhere below, the root's frame window bounds what
+ * sits at every relay (a relay holds only frames its parent has not been credited for), and a root whose windows
+ * are all empty knows nothing of its is in flight anywhere.
+ *
+ * <p>Children credit in tuples per source-worker incarnation, in any grouping; a relay applies a child's credit to
+ * the frames it forwarded that child from that incarnation, oldest first. Pure (no I/O, no clock); parents
+ * and children are whatever keys the caller uses (Netty channels, worker addresses). Thread-safe: receive
+ * threads register frames and the client threads that read credits apply them.
+ *
+ * @param <P> a parent: where credit goes back
+ * @param <C> a child: where frames were forwarded
+ */
+public final class RelayCreditLedger<P, C> {
+    private final Map<Outstanding, ArrayDeque<Share>> outstanding = new HashMap<>();
+    private long heldTuples;
+
+    /** Credit owed to {@code parent} for frames of the source worker's launch {@code incarnation}. */
+    public record Release<P>(P parent, long incarnation, int tuples) {
+    }
+
+    /** What settling a lost child gave: the credit now owed upstream, and the tuples lost with the child. */
+    public record Settled<P>(List<Release<P>> releases, long lostTuples) {
+    }
+
+    /**
+     * A frame from {@code parent} whose {@code ownTasks} copies this member has handed to its executors and which it
+     * forwards to {@code children} ({@code childTuples[i]} tuples below {@code children.get(i)}). Call it before the
+     * forwards can be sent: a child's credit can then never arrive before its share is recorded.
+     *
+     * @return the credit owed at once (a leaf, or a member whose frame has no children), else null
+     */
+    public synchronized Release<P> received(P parent, long incarnation, int ownTasks, List<C> children, int[] childTuples) {
+        Frame frame = new Frame(parent, incarnation, ownTasks, children.size());
+        for (int i = 0; i < children.size(); i++) {
+            frame.tuples += childTuples[i];
+            outstanding.computeIfAbsent(new Outstanding(children.get(i), incarnation), k -> new ArrayDeque<>())
+                .add(new Share(frame, childTuples[i]));
+        }
+        if (frame.waiting == 0) {
+            return frame.release();
+        }
+        heldTuples += frame.tuples;
+        return null;
+    }
+
+    /** {@code child} credited {@code tuples} for frames of {@code incarnation}; returns what that lets this member credit. */
+    public synchronized List<Release<P>> credited(C child, long incarnation, int tuples) {
+        List<Release<P>> releases = new ArrayList<>();
+        ArrayDeque<Share> shares = outstanding.get(new Outstanding(child, incarnation));
+        int left = tuples;
+        while (shares != null && left > 0 && !shares.isEmpty()) {
+            Share head = shares.peek();
+            int taken = Math.min(left, head.tuples);
+            head.tuples -= taken;
+            left -= taken;
+            if (head.tuples == 0) {
+                shares.poll();
+                settle(head.frame, releases);
+            }
+        }
+        return releases;
+    }
+
+    /**
+     * {@code child} is gone (its connection closed): nothing it was forwarded will be credited. Its shares count as
+     * lost and stop holding their frames' credit back, so the parents' windows do not stay shut.
+     */
+    public synchronized Settled<P> childLost(C child) {
+        List<Release<P>> releases = new ArrayList<>();
+        long lost = 0;
+        Iterator<Map.Entry<Outstanding, ArrayDeque<Share>>> it = outstanding.entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<Outstanding, ArrayDeque<Share>> entry = it.next();
+            if (!entry.getKey().child.equals(child)) {
+                continue;
+            }
+            for (Share share : entry.getValue()) {
+                lost += share.tuples;
+                settle(share.frame, releases);
+            }
+            it.remove();
+        }
+        return new Settled<>(releases, lost);
+    }
+
+    /** Tuples of frames whose credit waits for a child: the relay's share of what its parents have in flight. */
+    public synchronized long heldTuples() {
+        return heldTuples;
+    }
+
+    private void settle(Frame frame, List<Release<P>> releases) {
+        if (--frame.waiting == 0) {
+            heldTuples -= frame.tuples;
+            releases.add(frame.release());
+        }
+    }
+
+    private record Outstanding(Object child, long incarnation) {
+    }
+
+    private final class Frame {
+        private final P parent;
+        private final long incarnation;
+        private int tuples;
+        private int waiting;
+
+        Frame(P parent, long incarnation, int ownTasks, int waiting) {
+            this.parent = parent;
+            this.incarnation = incarnation;
+            this.tuples = ownTasks;
+            this.waiting = waiting;
+        }
+
+        Release<P> release() {
+            return new Release<>(parent, incarnation, tuples);
+        }
+    }
+
+    private final class Share {
+        private final Frame frame;
+        private int tuples;
+
+        Share(Frame frame, int tuples) {
+            this.frame = frame;
+            this.tuples = tuples;
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.whale.relay;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One decoded relay frame, as the member it reached sees it: a tuple emitted by {@code sourceTask} on
+ * {@code stream}, the {@code tasks} of this member with their message ids ({@code messageIds.get(i)} for
+ * {@code tasks[i]}, null when the emit was unanchored), and where in {@code frame} each child's route lies, to be
+ * forwarded unread. {@code incarnation}, {@code treeId} and {@code seq} say which launch of the source's worker
+ * sent it, along which of its trees, and in what order. The values stay serialized in
+ * {@code frame[valuesOffset, valuesOffset + valuesLength)}.
+ */
+public record RelayFrame(int sourceTask, String stream, long incarnation, int treeId, long seq, int[] tasks,
+                         List<Map<Long, Long>> messageIds, List<Child> children, int subtreeTasks, byte[] frame,
+                         int routeOffset, int valuesOffset, int valuesLength) {
+
+    public boolean hasMessageIds() {
+        return messageIds != null;
+    }
+
+    /**
+     * A child's route: bytes {@code [start, end)} of the frame; the child is the worker hosting {@code firstTask};
+     * a frame along it delivers {@code subtreeTasks} tuples.
+     */
+    public record Child(int start, int end, int firstTask, int subtreeTasks) {
+    }
+}

@@ -1,0 +1,230 @@
+package io.whale.relay;
+
+import io.whale.woc.FrameFields;
+import io.whale.woc.MalformedBatchTupleException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Encodes, decodes and forwards relay frames (format: storm-client/RELAY.md). The root encodes one frame per
+ * child of the source, each carrying that child's route; a member decodes its own tasks and finds its children's
+ * routes, and forwards each child a frame made of the same header, that child's route bytes and the same value
+ * bytes: the values are serialized once, at the root, and never again. Decoding is as strict as
+ * {@link io.whale.woc.BatchTupleCodec}'s: the CRC32C trailer must match, every count is checked against the bytes
+ * left before anything is allocated, routes nest without recursion, and any violation is a
+ * {@link MalformedBatchTupleException}.
+ */
+public final class RelayFrameCodec {
+    public static final byte MAGIC = (byte) 0xB8;
+    public static final byte VERSION = 1;
+    static final int FLAG_MESSAGE_IDS = 1;
+    /** magic, version, flags, source task, incarnation, tree id, seq: where the stream id starts. */
+    static final int STREAM_OFFSET = 1 + 1 + 1 + 4 + 8 + 4 + 8;
+    /** Header, an empty stream id, one member with one task and no children, values length, one value byte, CRC. */
+    static final int MIN_FRAME_BYTES = STREAM_OFFSET + 2 + 2 + 1 + 2 + 4 + 1 + 4;
+    /** A member in a route: task count, one task, child count. */
+    private static final int MIN_SECTION_BYTES = 2 + 1 + 2;
+    private static final int MAX_U16 = 0xFFFF;
+    private static final int CRC_BYTES = 4;
+    private static final String KIND = "Relay frame";
+
+    private RelayFrameCodec() {
+    }
+
+    /**
+     * The frame for the member at the top of {@code route}.
+     *
+     * @param messageIdsByTask null when the emit is unanchored, else every task's anchors-to-ids map
+     * @param values the tuple values serialized with the topology's Kryo
+     */
+    public static byte[] encode(int sourceTask, String stream, long incarnation, int treeId, long seq, RelayRoute route,
+                                Map<Integer, Map<Long, Long>> messageIdsByTask, byte[] values) {
+        byte[] streamBytes = stream.getBytes(StandardCharsets.UTF_8);
+        if (streamBytes.length > MAX_U16) {
+            throw new IllegalArgumentException("stream id longer than " + MAX_U16 + " bytes");
+        }
+        if (values.length == 0) {
+            throw new IllegalArgumentException("no serialized values");
+        }
+        long size = STREAM_OFFSET + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + 4 + values.length
+            + CRC_BYTES;
+        if (size > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("relay frame too large: " + size + " bytes");
+        }
+        ByteBuffer buf = ByteBuffer.allocate((int) size);
+        buf.put(MAGIC).put(VERSION).put((byte) (messageIdsByTask == null ? 0 : FLAG_MESSAGE_IDS));
+        buf.putInt(sourceTask).putLong(incarnation).putInt(treeId).putLong(seq);
+        buf.putShort((short) streamBytes.length).put(streamBytes);
+        putRoute(buf, route, messageIdsByTask);
+        buf.putInt(values.length).put(values);
+        buf.putInt(FrameFields.crc(buf.array(), buf.position()));
+        return buf.array();
+    }
+
+    /** The frame {@code frame}'s member sends its child {@code child}: same header and values, the child's route. */
+    public static byte[] forward(RelayFrame frame, int child) {
+        RelayFrame.Child route = frame.children().get(child);
+        int routeLength = route.end() - route.start();
+        ByteBuffer buf = ByteBuffer.allocate(frame.routeOffset() + routeLength + 4 + frame.valuesLength() + CRC_BYTES);
+        buf.put(frame.frame(), 0, frame.routeOffset());
+        buf.put(frame.frame(), route.start(), routeLength);
+        buf.putInt(frame.valuesLength()).put(frame.frame(), frame.valuesOffset(), frame.valuesLength());
+        buf.putInt(FrameFields.crc(buf.array(), buf.position()));
+        return buf.array();
+    }
+
+    public static RelayFrame decode(byte[] frame) {
+        if (frame == null || frame.length < MIN_FRAME_BYTES) {
+            throw new MalformedBatchTupleException(KIND + " truncated: " + (frame == null ? 0 : frame.length)
+                                                   + " bytes, at least " + MIN_FRAME_BYTES + " expected");
+        }
+        if (frame[0] != MAGIC) {
+            throw new MalformedBatchTupleException(String.format(KIND + " expected, magic 0x%02x", frame[0] & 0xFF));
+        }
+        if (frame[1] != VERSION) {
+            throw new MalformedBatchTupleException("unsupported " + KIND + " version " + (frame[1] & 0xFF)
+                                                   + " (this worker reads " + VERSION + ")");
+        }
+        int bodyLength = frame.length - CRC_BYTES;
+        if (FrameFields.crc(frame, bodyLength) != ByteBuffer.wrap(frame, bodyLength, CRC_BYTES).getInt()) {
+            throw new MalformedBatchTupleException(KIND + " of " + frame.length + " bytes fails its CRC32C check");
+        }
+        try {
+            return parseBody(ByteBuffer.wrap(frame, 0, bodyLength), frame);
+        } catch (BufferUnderflowException e) {
+            throw new MalformedBatchTupleException(KIND + " truncated inside its header", e);
+        }
+    }
+
+    private static RelayFrame parseBody(ByteBuffer buf, byte[] frame) {
+        buf.position(2);
+        int flags = buf.get() & 0xFF;
+        if ((flags & ~FLAG_MESSAGE_IDS) != 0) {
+            throw new MalformedBatchTupleException("unknown " + KIND + " flags 0x" + Integer.toHexString(flags));
+        }
+        boolean withIds = (flags & FLAG_MESSAGE_IDS) != 0;
+        int sourceTask = buf.getInt();
+        long incarnation = buf.getLong();
+        int treeId = buf.getInt();
+        long seq = buf.getLong();
+        String stream = FrameFields.readStream(buf, KIND);
+        int routeOffset = buf.position();
+        int[] tasks = readTasks(buf);
+        List<Map<Long, Long>> messageIds = null;
+        if (withIds) {
+            messageIds = new ArrayList<>(tasks.length);
+            for (int i = 0; i < tasks.length; i++) {
+                messageIds.add(FrameFields.readAnchors(buf, KIND));
+            }
+        }
+        int childCount = buf.getShort() & 0xFFFF;
+        FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
+        List<RelayFrame.Child> children = new ArrayList<>(childCount);
+        int subtreeTasks = tasks.length;
+        for (int i = 0; i < childCount; i++) {
+            RelayFrame.Child child = skipRoute(buf, withIds);
+            children.add(child);
+            subtreeTasks += child.subtreeTasks();
+        }
+        int valuesLength = buf.getInt();
+        if (valuesLength <= 0 || valuesLength != buf.remaining()) {
+            throw new MalformedBatchTupleException(KIND + " values length " + valuesLength + " does not match the "
+                                                   + buf.remaining() + " bytes left in the frame");
+        }
+        return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, messageIds, List.copyOf(children),
+                              subtreeTasks, frame, routeOffset, buf.position(), valuesLength);
+    }
+
+    private static int[] readTasks(ByteBuffer buf) {
+        int count = buf.getShort() & 0xFFFF;
+        if (count == 0) {
+            throw new MalformedBatchTupleException(KIND + " route names a member with no destination task");
+        }
+        FrameFields.requireRemaining(buf, count, KIND, "destination tasks");
+        return FrameFields.readTaskList(buf, count, KIND);
+    }
+
+    /**
+     * Walks one child's route without keeping it. Routes are written in preorder, so the route ends when as many
+     * members have been read as it announced (one, plus every member's child count): no recursion, no stack, however
+     * deep the tree.
+     */
+    private static RelayFrame.Child skipRoute(ByteBuffer buf, boolean withIds) {
+        int start = buf.position();
+        int firstTask = 0;
+        int tasks = 0;
+        long unread = 1;
+        while (unread > 0) {
+            unread--;
+            int count = buf.getShort() & 0xFFFF;
+            if (count == 0) {
+                throw new MalformedBatchTupleException(KIND + " route names a member with no destination task");
+            }
+            FrameFields.requireRemaining(buf, count, KIND, "destination tasks");
+            int first = FrameFields.unZigZag(FrameFields.readVarInt(buf, KIND));
+            for (int i = 1; i < count; i++) {
+                FrameFields.readVarInt(buf, KIND);
+            }
+            if (tasks == 0) {
+                firstTask = first;
+            }
+            tasks += count;
+            if (withIds) {
+                for (int i = 0; i < count; i++) {
+                    int anchors = buf.getInt();
+                    if (anchors < 0) {
+                        throw new MalformedBatchTupleException(KIND + " negative anchor count " + anchors);
+                    }
+                    FrameFields.requireRemaining(buf, 16L * anchors, KIND, "message id anchors");
+                    buf.position(buf.position() + 16 * anchors);
+                }
+            }
+            unread += buf.getShort() & 0xFFFF;
+            FrameFields.requireRemaining(buf, unread * MIN_SECTION_BYTES, KIND, "child routes");
+        }
+        return new RelayFrame.Child(start, buf.position(), firstTask, tasks);
+    }
+
+    private static long routeBytes(RelayRoute route, Map<Integer, Map<Long, Long>> ids) {
+        if (route.tasks().length > MAX_U16 || route.children().size() > MAX_U16) {
+            throw new IllegalArgumentException("a route member has 1.." + MAX_U16 + " tasks and at most " + MAX_U16
+                                               + " children");
+        }
+        long bytes = 2 + FrameFields.taskListBytes(route.tasks()) + 2;
+        if (ids != null) {
+            for (int task : route.tasks()) {
+                bytes += 4 + 16L * idsOf(ids, task).size();
+            }
+        }
+        for (RelayRoute child : route.children()) {
+            bytes += routeBytes(child, ids);
+        }
+        return bytes;
+    }
+
+    private static void putRoute(ByteBuffer buf, RelayRoute route, Map<Integer, Map<Long, Long>> ids) {
+        buf.putShort((short) route.tasks().length);
+        FrameFields.putTaskList(buf, route.tasks());
+        if (ids != null) {
+            for (int task : route.tasks()) {
+                FrameFields.putAnchors(buf, idsOf(ids, task));
+            }
+        }
+        buf.putShort((short) route.children().size());
+        for (RelayRoute child : route.children()) {
+            putRoute(buf, child, ids);
+        }
+    }
+
+    private static Map<Long, Long> idsOf(Map<Integer, Map<Long, Long>> ids, int task) {
+        Map<Long, Long> taskIds = ids.get(task);
+        if (taskIds == null) {
+            throw new IllegalArgumentException("no message ids for destination task " + task);
+        }
+        return taskIds;
+    }
+}

@@ -1,0 +1,169 @@
+package io.whale.relay;
+
+import io.whale.woc.MalformedBatchTupleException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.messaging.ConnectionWithStatus;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.Client;
+import org.apache.storm.utils.JCQueue;
+
+/**
+ * A worker's part in the relay trees: as a member it takes each relay frame, forwards each child its frame through
+ * the worker's transfer queue (never blocking the receiving thread: the overflow takes what the queue cannot) and
+ * returns the frame for local delivery; it credits the sender once the frame is done in its subtree
+ * ({@link RelayCreditLedger}). As a root it hands its own credit ({@link #incarnation}) to the frame window of the
+ * connection it came back on. Frames that repeat or come from an earlier launch of their source are dropped,
+ * counted and credited at once ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
+ * up is not sent its frame: its tuples are counted lost, as Storm's client counts what it drops while reconnecting.
+ */
+public final class RelayMember {
+    private final long incarnation;
+    private final JCQueue transferQueue;
+    private final Supplier<Map<Integer, NodeInfo>> taskToNode;
+    private final Function<NodeInfo, IConnection> connections;
+    private final RelayMetrics metrics;
+    private final SequenceFilter filter = new SequenceFilter();
+    private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
+    private final Map<Client, Boolean> linked = new ConcurrentHashMap<>();
+
+    public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
+                       Function<NodeInfo, IConnection> connections, Function<Supplier<Long>, RelayMetrics> metrics) {
+        this.incarnation = incarnation;
+        this.transferQueue = transferQueue;
+        this.taskToNode = taskToNode;
+        this.connections = connections;
+        this.metrics = metrics.apply(ledger::heldTuples);
+    }
+
+    /** This worker's launch, stamped on the frames it roots. */
+    public long incarnation() {
+        return incarnation;
+    }
+
+    public RelayMetrics metrics() {
+        return metrics;
+    }
+
+    /**
+     * Takes a relay frame received on this thread's inbound connection.
+     *
+     * @return the frame, whose tasks the caller delivers locally, or null when it was a duplicate or stale
+     * @throws MalformedBatchTupleException when the frame does not decode
+     */
+    public RelayFrame receive(byte[] bytes) {
+        RelayFrame frame = RelayFrameCodec.decode(bytes);
+        Consumer<TaskMessage> parent = RelayInbound.current();
+        metrics.frameReceived();
+        synchronized (this) {
+            SequenceFilter.Verdict verdict = filter.accept(frame.sourceTask(), frame.treeId(), frame.incarnation(), frame.seq());
+            if (verdict != SequenceFilter.Verdict.DELIVER) {
+                if (verdict == SequenceFilter.Verdict.DUPLICATE) {
+                    metrics.duplicate();
+                } else {
+                    metrics.staleIncarnation();
+                }
+                credit(parent, frame.incarnation(), frame.subtreeTasks());
+                return null;
+            }
+            forwardAndRegister(frame, parent);
+        }
+        return frame;
+    }
+
+    /** Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. */
+    private void forwardAndRegister(RelayFrame frame, Consumer<TaskMessage> parent) {
+        List<RelayFrame.Child> children = frame.children();
+        List<NodeInfo> awaited = new ArrayList<>(children.size());
+        int[] awaitedTuples = new int[children.size()];
+        int done = frame.tasks().length;
+        List<TaskMessage> forwards = new ArrayList<>(children.size());
+        Map<Integer, NodeInfo> nodes = taskToNode.get();
+        for (int i = 0; i < children.size(); i++) {
+            RelayFrame.Child child = children.get(i);
+            NodeInfo node = nodes.get(child.firstTask());
+            IConnection connection = node == null ? null : connections.apply(node);
+            if (connection == null || connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready) {
+                metrics.lost(child.subtreeTasks());
+                done += child.subtreeTasks();
+                continue;
+            }
+            if (connection instanceof Client client) {
+                link(client, node);
+                awaitedTuples[awaited.size()] = child.subtreeTasks();
+                awaited.add(node);
+            } else {
+                done += child.subtreeTasks();
+            }
+            forwards.add(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, i)));
+        }
+        RelayCreditLedger.Release<Consumer<TaskMessage>> now =
+            ledger.received(parent, frame.incarnation(), done, awaited, Arrays.copyOf(awaitedTuples, awaited.size()));
+        for (TaskMessage forward : forwards) {
+            publish(forward);
+        }
+        if (now != null) {
+            credit(now.parent(), now.incarnation(), now.tuples());
+        }
+    }
+
+    private void publish(TaskMessage forward) {
+        if ((transferQueue.isEmptyOverflow() && transferQueue.tryPublishDirect(forward))
+            || transferQueue.tryPublishToOverflow(forward)) {
+            metrics.frameForwarded();
+        } else {
+            transferQueue.recordMsgDrop();
+        }
+    }
+
+    /** Makes {@code client} report the relay credit it reads and its disconnects here; before the first frame on it. */
+    public void link(Client client, NodeInfo node) {
+        if (linked.putIfAbsent(client, Boolean.TRUE) == null) {
+            client.relayLink(new RelayLink() {
+                @Override
+                public void credited(List<RelayCredit.Entry> entries) {
+                    onCredit(node, client, entries);
+                }
+
+                @Override
+                public void disconnected() {
+                    onDisconnected(node);
+                }
+            });
+        }
+    }
+
+    private synchronized void onCredit(NodeInfo child, Client client, List<RelayCredit.Entry> entries) {
+        for (RelayCredit.Entry entry : entries) {
+            if (entry.incarnation() == incarnation) {
+                client.frameWindow().credit(entry.tuples());
+                continue;
+            }
+            for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : ledger.credited(child, entry.incarnation(), entry.tuples())) {
+                credit(release.parent(), release.incarnation(), release.tuples());
+            }
+        }
+    }
+
+    private synchronized void onDisconnected(NodeInfo child) {
+        RelayCreditLedger.Settled<Consumer<TaskMessage>> settled = ledger.childLost(child);
+        metrics.lost(settled.lostTuples());
+        for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : settled.releases()) {
+            credit(release.parent(), release.incarnation(), release.tuples());
+        }
+    }
+
+    private static void credit(Consumer<TaskMessage> parent, long incarnation, int tuples) {
+        if (tuples > 0) {
+            parent.accept(RelayCredit.message(List.of(new RelayCredit.Entry(incarnation, tuples))));
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.whale.relay;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import org.apache.storm.Constants;
+import org.apache.storm.metrics2.StormMetricRegistry;
+
+/** Worker-level relay counters (component {@code __system}, task -1, beside {@code woc-*}). */
+public final class RelayMetrics {
+    private final StormMetricRegistry registry;
+    private final Counter framesSent;
+    private final Counter framesReceived;
+    private final Counter framesForwarded;
+    private final Counter duplicates;
+    private final Counter staleIncarnation;
+    private final Counter lostTuples;
+
+    public RelayMetrics(StormMetricRegistry registry, Gauge<Long> heldTuples) {
+        this.registry = registry;
+        this.framesSent = counter("relay-frames-sent");
+        this.framesReceived = counter("relay-frames-received");
+        this.framesForwarded = counter("relay-frames-forwarded");
+        this.duplicates = counter("relay-duplicates-dropped");
+        this.staleIncarnation = counter("relay-frames-stale-incarnation");
+        this.lostTuples = counter("relay-tuples-lost");
+        registry.gauge("relay-held-tuples", heldTuples, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
+    }
+
+    private Counter counter(String name) {
+        return registry.counter(name, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
+    }
+
+    /** A root frame left for a child of the source. */
+    public void frameSent() {
+        framesSent.inc();
+    }
+
+    void frameReceived() {
+        framesReceived.inc();
+    }
+
+    void frameForwarded() {
+        framesForwarded.inc();
+    }
+
+    void duplicate() {
+        duplicates.inc();
+    }
+
+    void staleIncarnation() {
+        staleIncarnation.inc();
+    }
+
+    /** Tuples a child could not be sent, or was sent and lost with its connection. */
+    void lost(long tuples) {
+        lostTuples.inc(tuples);
+    }
+
+    public long framesSent() {
+        return framesSent.getCount();
+    }
+
+    public long framesReceived() {
+        return framesReceived.getCount();
+    }
+
+    public long framesForwarded() {
+        return framesForwarded.getCount();
+    }
+
+    public long lostTuples() {
+        return lostTuples.getCount();
+    }
+}

@@ -1,0 +1,79 @@
+package io.whale.relay;
+
+import io.whale.multicast.MulticastTree;
+import io.whale.multicast.TreeBuilder;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.generated.NodeInfo;
+
+/**
+ * The trees one executor sends along, and the sequence of each. A tree is over the destination workers of an
+ * emit: sorted, then rotated by the source task so that sources spread the relaying over the workers, and laid
+ * out by the topology's {@link TreeBuilder} (node {@code i + 1} is member {@code i}). Its id is the same for every
+ * source sending to the same workers; frames of one source task along one tree are numbered from 1.
+ * Not thread safe: one per executor, like the output collectors.
+ */
+public final class RelayTrees {
+    private static final Comparator<NodeInfo> BY_ADDRESS = Comparator.comparing(NodeInfo::get_node)
+        .thenComparing(n -> n.get_port().iterator().next());
+
+    private final TreeBuilder builder;
+    private final Map<Integer, int[][]> shapes = new HashMap<>();
+    private final Map<List<NodeInfo>, Map<Integer, Tree>> trees = new HashMap<>();
+    private final Map<Long, Long> seqs = new HashMap<>();
+
+    /** A tree: its id, its members in node order, and each node's children in send order ({@code [0]} the source's). */
+    public record Tree(int id, List<NodeInfo> members, int[][] children) {
+    }
+
+    public RelayTrees(TreeBuilder builder) {
+        this.builder = builder;
+    }
+
+    public Tree tree(Collection<NodeInfo> workers, int sourceTask) {
+        List<NodeInfo> sorted = new ArrayList<>(workers);
+        sorted.sort(BY_ADDRESS);
+        return trees.computeIfAbsent(sorted, k -> new HashMap<>()).computeIfAbsent(sourceTask, task -> {
+            List<NodeInfo> members = new ArrayList<>(sorted);
+            Collections.rotate(members, -Math.floorMod(task, members.size()));
+            return new Tree(sorted.hashCode(), List.copyOf(members), shape(members.size()));
+        });
+    }
+
+    /** The next sequence number of {@code sourceTask}'s frames along tree {@code treeId}. */
+    public long nextSeq(int sourceTask, int treeId) {
+        return seqs.merge(((long) sourceTask << 32) | (treeId & 0xFFFFFFFFL), 1L, Long::sum);
+    }
+
+    /** The tasks of a route's whole subtree, the route's own first. */
+    public static int[] allTasks(RelayRoute route) {
+        int[] tasks = new int[route.subtreeTasks()];
+        collect(route, tasks, 0);
+        return tasks;
+    }
+
+    private static int collect(RelayRoute route, int[] into, int at) {
+        System.arraycopy(route.tasks(), 0, into, at, route.tasks().length);
+        int next = at + route.tasks().length;
+        for (RelayRoute child : route.children()) {
+            next = collect(child, into, next);
+        }
+        return next;
+    }
+
+    private int[][] shape(int members) {
+        return shapes.computeIfAbsent(members, n -> {
+            MulticastTree tree = builder.build(n);
+            int[][] children = new int[tree.nodeCount()][];
+            for (int node = 0; node < children.length; node++) {
+                children[node] = tree.children(node);
+            }
+            return children;
+        });
+    }
+}

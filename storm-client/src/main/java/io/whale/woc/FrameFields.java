@@ -1,0 +1,142 @@
+package io.whale.woc;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * The integer encodings and checks the WOC frame codecs share (BatchTuple frames and the relay frames built on
+ * them): task ids as zigzag varint deltas, CRC32C trailers, and length checks made before anything is allocated.
+ * Every violation is a {@link MalformedBatchTupleException} whose message starts with the caller's frame kind.
+ */
+public final class FrameFields {
+    private static final int MAX_VARINT_BYTES = 5;
+
+    private FrameFields() {
+    }
+
+    public static int zigZag(int n) {
+        return (n << 1) ^ (n >> 31);
+    }
+
+    public static int unZigZag(int n) {
+        return (n >>> 1) ^ -(n & 1);
+    }
+
+    public static int varIntBytes(int value) {
+        int bytes = 1;
+        while ((value & ~0x7F) != 0) {
+            value >>>= 7;
+            bytes++;
+        }
+        return bytes;
+    }
+
+    public static void putVarInt(ByteBuffer buf, int value) {
+        while ((value & ~0x7F) != 0) {
+            buf.put((byte) ((value & 0x7F) | 0x80));
+            value >>>= 7;
+        }
+        buf.put((byte) value);
+    }
+
+    /** Bytes the tasks take as zigzag varints of the difference to the previous task (the first to 0). */
+    public static long taskListBytes(int[] tasks) {
+        long bytes = 0;
+        int previous = 0;
+        for (int task : tasks) {
+            bytes += varIntBytes(zigZag(task - previous));
+            previous = task;
+        }
+        return bytes;
+    }
+
+    public static void putTaskList(ByteBuffer buf, int[] tasks) {
+        int previous = 0;
+        for (int task : tasks) {
+            putVarInt(buf, zigZag(task - previous));
+            previous = task;
+        }
+    }
+
+    /** Reads {@code count} tasks written by {@link #putTaskList}; the caller has checked count against the bytes left. */
+    public static int[] readTaskList(ByteBuffer buf, int count, String kind) {
+        int[] tasks = new int[count];
+        int previous = 0;
+        for (int i = 0; i < count; i++) {
+            previous += unZigZag(readVarInt(buf, kind));
+            tasks[i] = previous;
+        }
+        return tasks;
+    }
+
+    public static int readVarInt(ByteBuffer buf, String kind) {
+        int value = 0;
+        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
+            byte b = buf.get();
+            if (i == MAX_VARINT_BYTES - 1 && (b & 0xF0) != 0) {
+                throw new MalformedBatchTupleException(kind + " destination task varint overflows 32 bits");
+            }
+            value |= (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new MalformedBatchTupleException(kind + " destination task varint longer than " + MAX_VARINT_BYTES + " bytes");
+    }
+
+    public static void requireRemaining(ByteBuffer buf, long needed, String kind, String what) {
+        if (needed > buf.remaining()) {
+            throw new MalformedBatchTupleException(kind + " " + what + " need " + needed + " bytes, only " + buf.remaining()
+                                                   + " left");
+        }
+    }
+
+    public static int crc(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
+    }
+    /** One copy's anchors-to-ids map (Storm's {@code MessageId}): a count, then (anchor, id) pairs. */
+    public static void putAnchors(ByteBuffer buf, Map<Long, Long> ids) {
+        buf.putInt(ids.size());
+        for (Map.Entry<Long, Long> e : ids.entrySet()) {
+            buf.putLong(e.getKey()).putLong(e.getValue());
+        }
+    }
+
+    public static Map<Long, Long> readAnchors(ByteBuffer buf, String kind) {
+        int count = buf.getInt();
+        if (count < 0) {
+            throw new MalformedBatchTupleException(kind + " negative anchor count " + count);
+        }
+        requireRemaining(buf, 16L * count, kind, "message id anchors");
+        Map<Long, Long> anchors = new HashMap<>(Math.max(4, count * 2));
+        for (int i = 0; i < count; i++) {
+            anchors.put(buf.getLong(), buf.getLong());
+        }
+        return anchors;
+    }
+
+    /** A stream id: its UTF-8 length as an unsigned short, then the bytes, which must be valid UTF-8. */
+    public static String readStream(ByteBuffer buf, String kind) {
+        int length = buf.getShort() & 0xFFFF;
+        requireRemaining(buf, length, kind, "stream id");
+        ByteBuffer slice = buf.slice(buf.position(), length);
+        buf.position(buf.position() + length);
+        try {
+            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(slice);
+            return chars.toString();
+        } catch (CharacterCodingException e) {
+            throw new MalformedBatchTupleException(kind + " stream id is not valid UTF-8", e);
+        }
+    }
+}

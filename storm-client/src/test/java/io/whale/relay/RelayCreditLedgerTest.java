@@ -1,0 +1,67 @@
+package io.whale.relay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.whale.relay.RelayCreditLedger.Release;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RelayCreditLedgerTest {
+    private static final long ROOT = 100L;
+    private static final long OTHER_ROOT = 200L;
+
+    private final RelayCreditLedger<String, String> ledger = new RelayCreditLedger<>();
+
+    @Test
+    void shouldCreditALeafFrameAtOnce() {
+        assertEquals(new Release<>("root", ROOT, 3), ledger.received("root", ROOT, 3, List.of(), new int[0]));
+        assertEquals(0, ledger.heldTuples());
+    }
+
+    @Test
+    void shouldHoldTheCreditUntilEveryChildCreditedItsShare() {
+        assertNull(ledger.received("root", ROOT, 2, List.of("b", "c"), new int[] {4, 1}));
+        assertEquals(7, ledger.heldTuples());
+        assertEquals(List.of(), ledger.credited("b", ROOT, 4));
+        assertEquals(List.of(new Release<>("root", ROOT, 7)), ledger.credited("c", ROOT, 1));
+        assertEquals(0, ledger.heldTuples());
+    }
+
+    @Test
+    void shouldApplyAChildsCreditToItsOldestFramesFirstAcrossMessageBoundaries() {
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
+        assertEquals(List.of(new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 5));
+        assertEquals(List.of(new Release<>("root", ROOT, 4), new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 4));
+        assertEquals(0, ledger.heldTuples());
+    }
+
+    @Test
+    void shouldNeverCreditOneSourcesFramesWithAnotherSourcesCredit() {
+        ledger.received("root-a", ROOT, 1, List.of("b"), new int[] {2});
+        ledger.received("root-b", OTHER_ROOT, 1, List.of("b"), new int[] {2});
+        assertEquals(List.of(new Release<>("root-b", OTHER_ROOT, 3)), ledger.credited("b", OTHER_ROOT, 2));
+        assertEquals(3, ledger.heldTuples());
+    }
+
+    @Test
+    void shouldIgnoreCreditForNothingOutstanding() {
+        assertEquals(List.of(), ledger.credited("b", ROOT, 10));
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {2});
+        assertEquals(List.of(new Release<>("root", ROOT, 3)), ledger.credited("b", ROOT, 2));
+    }
+
+    @Test
+    void shouldReleaseWhatALostChildHeldAndCountItsTuplesAsLost() {
+        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {4, 2});
+        ledger.received("root", OTHER_ROOT, 1, List.of("b"), new int[] {4});
+        assertEquals(List.of(), ledger.credited("c", ROOT, 2));
+        RelayCreditLedger.Settled<String> settled = ledger.childLost("b");
+        assertEquals(8, settled.lostTuples());
+        assertEquals(2, settled.releases().size());
+        assertEquals(0, ledger.heldTuples());
+        assertEquals(List.of(), ledger.credited("b", ROOT, 4), "a lost child's late credit finds nothing to release");
+    }
+}

@@ -1,0 +1,198 @@
+package io.whale.relay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.whale.woc.MalformedBatchTupleException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class RelayFrameCodecTest {
+    private static final byte[] VALUES = {1, 2, 3, 4, 5};
+
+    /** The paper's Fig. 6 shape in miniature: A relays to B (which relays to D) and to C. */
+    private static final RelayRoute ROUTE = new RelayRoute(new int[] {10, 11},
+        List.of(new RelayRoute(new int[] {20}, List.of(RelayRoute.leaf(40, 41, 42))), RelayRoute.leaf(30, 31)));
+
+    @Test
+    void shouldDecodeTheOwnTasksAndFindEachChildsRoute() {
+        RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE, null, VALUES));
+        assertEquals(7, frame.sourceTask());
+        assertEquals("orders", frame.stream());
+        assertEquals(1234L, frame.incarnation());
+        assertEquals(3, frame.treeId());
+        assertEquals(99L, frame.seq());
+        assertArrayEquals(new int[] {10, 11}, frame.tasks());
+        assertNull(frame.messageIds());
+        assertEquals(8, frame.subtreeTasks());
+        assertEquals(List.of(20, 30), frame.children().stream().map(RelayFrame.Child::firstTask).toList());
+        assertEquals(List.of(4, 2), frame.children().stream().map(RelayFrame.Child::subtreeTasks).toList());
+        assertArrayEquals(VALUES, Arrays.copyOfRange(frame.frame(), frame.valuesOffset(),
+            frame.valuesOffset() + frame.valuesLength()));
+    }
+
+    @Test
+    void shouldForwardEachChildTheFrameTheRootWouldHaveSentIt() {
+        byte[] atA = RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE, null, VALUES);
+        byte[] atB = RelayFrameCodec.forward(RelayFrameCodec.decode(atA), 0);
+        assertArrayEquals(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE.children().get(0), null, VALUES), atB);
+        byte[] atD = RelayFrameCodec.forward(RelayFrameCodec.decode(atB), 0);
+        RelayFrame d = RelayFrameCodec.decode(atD);
+        assertArrayEquals(new int[] {40, 41, 42}, d.tasks());
+        assertTrue(d.children().isEmpty());
+        assertEquals(3, d.subtreeTasks());
+    }
+
+    @Test
+    void shouldCarryEachTasksMessageIdsToThatTaskAlone() {
+        Map<Integer, Map<Long, Long>> ids = new HashMap<>();
+        for (int task : new int[] {10, 11, 20, 40, 41, 42, 30, 31}) {
+            ids.put(task, Map.of(5L, (long) task * 1000));
+        }
+        RelayFrame a = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES));
+        assertEquals(List.of(Map.of(5L, 10_000L), Map.of(5L, 11_000L)), a.messageIds());
+        RelayFrame b = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 0));
+        RelayFrame d = RelayFrameCodec.decode(RelayFrameCodec.forward(b, 0));
+        assertEquals(List.of(Map.of(5L, 40_000L), Map.of(5L, 41_000L), Map.of(5L, 42_000L)), d.messageIds());
+        RelayFrame c = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 1));
+        assertEquals(List.of(Map.of(5L, 30_000L), Map.of(5L, 31_000L)), c.messageIds());
+    }
+
+    @Test
+    void shouldDecodeAChainOfAHundredThousandMembersWithoutRecursing() {
+        RelayFrame leaf = RelayFrameCodec.decode(RelayFrameCodec.encode(1, "s", 1L, 0, 1L, RelayRoute.leaf(1), null, VALUES));
+        int members = 100_000;
+        ByteBuffer frame = ByteBuffer.allocate(leaf.routeOffset() + members * 5 + 4 + VALUES.length + 4);
+        frame.put(leaf.frame(), 0, leaf.routeOffset());
+        for (int member = 0; member < members; member++) {
+            frame.putShort((short) 1).put((byte) 2).putShort((short) (member == members - 1 ? 0 : 1));
+        }
+        frame.putInt(VALUES.length).put(VALUES).putInt(0);
+        byte[] bytes = frame.array();
+        reseal(bytes);
+        RelayFrame decoded = RelayFrameCodec.decode(bytes);
+        assertEquals(members, decoded.subtreeTasks());
+        assertEquals(members - 1, decoded.children().get(0).subtreeTasks());
+    }
+
+    @Test
+    void shouldRefuseAFrameWhoseRouteOverrunsItsValues() {
+        byte[] frame = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES);
+        int childCountOfA = RelayFrameCodec.STREAM_OFFSET + 2 + 1 + 2 + 2;
+        ByteBuffer.wrap(frame).putShort(childCountOfA, (short) 3);
+        reseal(frame);
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
+        assertTrue(e.getMessage().startsWith("Relay frame"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAGarbledFrameByItsChecksum() {
+        byte[] frame = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES);
+        frame[frame.length - 6] ^= 0x40;
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
+        assertTrue(e.getMessage().contains("CRC32C"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseABatchTupleFrameAndAnotherVersion() {
+        byte[] frame = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES);
+        frame[1] = 2;
+        reseal(frame);
+        assertTrue(assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame)).getMessage()
+            .startsWith("unsupported Relay frame version 2"));
+        frame[0] = (byte) 0xB7;
+        assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
+    }
+
+    @Property(tries = 200)
+    void everyForwardIsTheRootsOwnFrameForThatSubtree(@ForAll("routes") RelayRoute route, @ForAll boolean anchored) {
+        Map<Integer, Map<Long, Long>> ids = anchored ? idsFor(route) : null;
+        byte[] frame = RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, route, ids, VALUES);
+        List<Integer> delivered = new ArrayList<>();
+        deliverAll(frame, route, ids, delivered);
+        assertEquals(route.subtreeTasks(), delivered.size());
+        assertEquals(allTasks(route), delivered);
+    }
+
+    private static void deliverAll(byte[] bytes, RelayRoute route, Map<Integer, Map<Long, Long>> ids, List<Integer> out) {
+        RelayFrame frame = RelayFrameCodec.decode(bytes);
+        assertArrayEquals(route.tasks(), frame.tasks());
+        assertEquals(route.subtreeTasks(), frame.subtreeTasks());
+        for (int task : frame.tasks()) {
+            out.add(task);
+        }
+        for (int i = 0; i < route.children().size(); i++) {
+            RelayRoute child = route.children().get(i);
+            byte[] forwarded = RelayFrameCodec.forward(frame, i);
+            assertArrayEquals(RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, child, ids, VALUES), forwarded);
+            deliverAll(forwarded, child, ids, out);
+        }
+    }
+
+    private static List<Integer> allTasks(RelayRoute route) {
+        List<Integer> tasks = new ArrayList<>();
+        for (int task : route.tasks()) {
+            tasks.add(task);
+        }
+        route.children().forEach(child -> tasks.addAll(allTasks(child)));
+        return tasks;
+    }
+
+    private static Map<Integer, Map<Long, Long>> idsFor(RelayRoute route) {
+        Map<Integer, Map<Long, Long>> ids = new HashMap<>();
+        for (int task : allTasks(route)) {
+            ids.put(task, Map.of((long) task, (long) task * 31));
+        }
+        return ids;
+    }
+
+    @Provide
+    Arbitrary<RelayRoute> routes() {
+        return Arbitraries.integers().between(1, 40).flatMap(members -> Arbitraries.randoms().map(random -> {
+            int[][] children = randomTree(members, random);
+            List<int[]> tasks = new ArrayList<>();
+            int next = 1;
+            for (int m = 0; m < members; m++) {
+                int[] own = new int[1 + random.nextInt(4)];
+                for (int i = 0; i < own.length; i++) {
+                    own[i] = next++ * (1 + random.nextInt(300));
+                }
+                tasks.add(own);
+            }
+            return RelayRoute.fromTree(children, tasks).get(0);
+        }));
+    }
+
+    /** A random tree over nodes 1..members under node 1 (the source, node 0, has node 1 as its only child). */
+    private static int[][] randomTree(int members, java.util.Random random) {
+        List<List<Integer>> kids = new ArrayList<>();
+        for (int node = 0; node <= members; node++) {
+            kids.add(new ArrayList<>());
+        }
+        kids.get(0).add(1);
+        for (int node = 2; node <= members; node++) {
+            kids.get(1 + random.nextInt(node - 1)).add(node);
+        }
+        return kids.stream().map(k -> k.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+    }
+
+    private static void reseal(byte[] frame) {
+        CRC32C crc = new CRC32C();
+        crc.update(frame, 0, frame.length - 4);
+        ByteBuffer.wrap(frame).putInt(frame.length - 4, (int) crc.getValue());
+    }
+}

@@ -1,0 +1,129 @@
+package io.whale.relay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import io.whale.woc.FrameWindow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.messaging.ConnectionWithStatus;
+import org.apache.storm.messaging.netty.Client;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.utils.JCQueue;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+/** A member A with tasks 1 and 2 whose children are B (task 3) and C (task 4). */
+class RelayMemberTest {
+    private static final long ROOT = 11L;
+    private static final long SELF = 77L;
+    private static final RelayRoute ROUTE = new RelayRoute(new int[] {1, 2}, List.of(RelayRoute.leaf(3), RelayRoute.leaf(4)));
+    private static final NodeInfo B = new NodeInfo("b", java.util.Set.of(6700L));
+    private static final NodeInfo C = new NodeInfo("c", java.util.Set.of(6700L));
+
+    private final JCQueue transferQueue = mock(JCQueue.class);
+    private final List<Object> published = new ArrayList<>();
+    private final List<RelayCredit.Entry> credited = new ArrayList<>();
+    private final Client toB = client();
+    private final Client toC = client();
+    private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC));
+    private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C), connections::get,
+        held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+
+    RelayMemberTest() {
+        when(transferQueue.isEmptyOverflow()).thenReturn(true);
+        when(transferQueue.tryPublishDirect(any())).thenAnswer(call -> published.add(call.getArgument(0)));
+    }
+
+    @Test
+    void shouldForwardEachChildItsFrameAndCreditTheParentOnlyOnceBothChildrenHave() {
+        RelayFrame frame = receive(frame(1));
+
+        assertArrayEquals(new int[] {1, 2}, frame.tasks());
+        assertEquals(2, published.size());
+        RelayFrameMessage toChildB = (RelayFrameMessage) published.get(0);
+        assertEquals(3, toChildB.routingTask());
+        assertArrayEquals(new int[] {3}, RelayFrameCodec.decode(toChildB.message()).tasks());
+        assertEquals(List.of(), credited, "nothing is credited before the children credit");
+
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(), credited);
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited);
+    }
+
+    @Test
+    void shouldCountAChildWithoutAReadyConnectionAsLostAndNotWaitForIt() {
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        receive(frame(1));
+
+        assertEquals(1, published.size(), "only B is sent its frame");
+        assertEquals(1, member.metrics().lostTuples());
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited);
+    }
+
+    @Test
+    void shouldReleaseTheCreditALostChildHeldBack() {
+        receive(frame(1));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        linkOf(toC).disconnected();
+
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited);
+        assertEquals(1, member.metrics().lostTuples());
+    }
+
+    @Test
+    void shouldDropARepeatedFrameUnforwardedAndCreditItAtOnce() {
+        receive(frame(1));
+        published.clear();
+        assertNull(receive(frame(1)));
+
+        assertEquals(List.of(), published);
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited);
+    }
+
+    @Test
+    void shouldRefillTheWindowWithCreditForItsOwnFrames() {
+        receive(frame(1));
+        FrameWindow window = toB.frameWindow();
+        window.onConnected();
+        window.tryAcquire(5);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(SELF, 5)));
+        assertEquals(0, window.inFlight());
+        assertEquals(List.of(), credited);
+    }
+
+    private RelayFrame receive(byte[] bytes) {
+        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
+        try {
+            return member.receive(bytes);
+        } finally {
+            RelayInbound.exit();
+        }
+    }
+
+    private static byte[] frame(long seq) {
+        return RelayFrameCodec.encode(9, "default", ROOT, 5, seq, ROUTE, null, new byte[] {1});
+    }
+
+    private static RelayLink linkOf(Client client) {
+        ArgumentCaptor<RelayLink> link = ArgumentCaptor.forClass(RelayLink.class);
+        verify(client).relayLink(link.capture());
+        return link.getValue();
+    }
+
+    private static Client client() {
+        Client client = mock(Client.class);
+        when(client.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        when(client.frameWindow()).thenReturn(new FrameWindow(10));
+        return client;
+    }
+}
