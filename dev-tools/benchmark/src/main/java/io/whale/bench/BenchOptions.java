@@ -18,7 +18,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
-        + "[--transports netty,rdma] [--systems stock,woc-off,woc-on,woc-nowindow] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
+        + "[--transports netty,rdma] [--systems stock,woc-off,woc-on,woc-nowindow,woc-binomial,woc-nonblocking] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
         + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N]] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
         + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]";
 
@@ -83,7 +83,9 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         if (hosts == 0) {
             return List.of("--supervisors", "2", "--slots", "4");
         }
-        List<String> layout = new java.util.ArrayList<>(List.of("--hosts", String.valueOf(hosts), "--slots", "4"));
+        // One slot per host when every W fits: each worker then has a host (and a link) of its own.
+        int slots = workers.stream().allMatch(w -> w <= hosts) ? 1 : 4;
+        List<String> layout = new java.util.ArrayList<>(List.of("--hosts", String.valueOf(hosts), "--slots", String.valueOf(slots)));
         if (linkMbit > 0) {
             layout.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
         }

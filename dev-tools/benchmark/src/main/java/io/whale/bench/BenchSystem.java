@@ -5,14 +5,20 @@ import java.util.List;
 /**
  * What runs a point: stock Apache Storm 2.8.3 (its own jars, from the stock home that
  * {@code dev-tools/stock-storm} assembles), or Whale with worker-oriented communication off or on (with or
- * without its frame window).
+ * without its frame window, along a relay tree or not).
  */
 enum BenchSystem {
     STOCK("stock", "stock Storm", List.of()),
     WOC_OFF("woc-off", "WOC off", List.of("-c", "whale.woc.enabled=false")),
     WOC_ON("woc-on", "WOC on", List.of("-c", "whale.woc.enabled=true")),
     /** WOC on without its frame window (whale.woc.window.tuples=0): the window off vs on, side by side. */
-    WOC_NO_WINDOW("woc-nowindow", "WOC on, no frame window", List.of("-c", "whale.woc.enabled=true", "-c", "whale.woc.window.tuples=0"));
+    WOC_NO_WINDOW("woc-nowindow", "WOC on, no frame window", List.of("-c", "whale.woc.enabled=true", "-c", "whale.woc.window.tuples=0")),
+    /** WOC on along a binomial relay tree over the destination workers (whale.multicast.structure=binomial). */
+    WOC_BINOMIAL("woc-binomial", "WOC binomial tree", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.multicast.structure=binomial")),
+    /** WOC on along Algorithm 1's tree with every out-degree at most 2 (nonblocking, d* = 2). */
+    WOC_NONBLOCKING("woc-nonblocking", "WOC nonblocking d*=2", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=2"));
 
     private final String option;
     private final String label;
@@ -24,7 +30,7 @@ enum BenchSystem {
         this.overrides = overrides;
     }
 
-    /** The name on the command line ({@code --systems stock,woc-off,woc-on,woc-nowindow}) and in run names. */
+    /** The name on the command line ({@code --systems stock,woc-off,woc-on,…}) and in run names. */
     String option() {
         return option;
     }
@@ -48,6 +54,7 @@ enum BenchSystem {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on and/or woc-nowindow, not '" + option + "'");
+        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-binomial and/or "
+            + "woc-nonblocking, not '" + option + "'");
     }
 }

@@ -70,6 +70,8 @@ class BenchPointTest {
         assertEquals(List.of("--supervisors", "2", "--slots", "4"), BenchOptions.parse().clusterLayout());
         assertEquals(List.of("--hosts", "2", "--slots", "4", "--link-mbit", "50"),
             BenchOptions.parse("--hosts", "2", "--link-mbit", "50").clusterLayout());
+        assertEquals(List.of("--hosts", "8", "--slots", "1"), BenchOptions.parse("--hosts", "8", "--workers", "8").clusterLayout(),
+            "one worker per host when every W fits");
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--link-mbit", "50"),
             "a link rate needs emulated hosts");
     }
