@@ -26,6 +26,9 @@ public final class RelayTrees {
     private final Map<Integer, int[][]> shapes = new HashMap<>();
     private final Map<List<NodeInfo>, Map<Integer, Tree>> trees = new HashMap<>();
     private final Map<Long, Long> seqs = new HashMap<>();
+    private List<NodeInfo> lastWorkers;
+    private List<NodeInfo> lastSorted;
+    private Map<Integer, Tree> lastTrees;
 
     /** A tree: its id, its members in node order, and each node's children in send order ({@code [0]} the source's). */
     public record Tree(int id, List<NodeInfo> members, int[][] children) {
@@ -36,13 +39,39 @@ public final class RelayTrees {
     }
 
     public Tree tree(Collection<NodeInfo> workers, int sourceTask) {
-        List<NodeInfo> sorted = new ArrayList<>(workers);
-        sorted.sort(BY_ADDRESS);
-        return trees.computeIfAbsent(sorted, k -> new HashMap<>()).computeIfAbsent(sourceTask, task -> {
-            List<NodeInfo> members = new ArrayList<>(sorted);
+        refresh(workers);
+        return lastTrees.computeIfAbsent(sourceTask, task -> {
+            List<NodeInfo> members = new ArrayList<>(lastSorted);
             Collections.rotate(members, -Math.floorMod(task, members.size()));
-            return new Tree(sorted.hashCode(), List.copyOf(members), shape(members.size()));
+            return new Tree(lastSorted.hashCode(), List.copyOf(members), shape(members.size()));
         });
+    }
+
+    /**
+     * Sorts the workers into address order and finds their trees. A broadcast's emits name the same workers in the
+     * same order one after the other, so the last answer is reused while they do: no sort, list or hashing per emit.
+     */
+    private void refresh(Collection<NodeInfo> workers) {
+        if (!sameInOrder(workers, lastWorkers)) {
+            lastWorkers = List.copyOf(workers);
+            List<NodeInfo> sorted = new ArrayList<>(workers);
+            sorted.sort(BY_ADDRESS);
+            lastSorted = List.copyOf(sorted);
+            lastTrees = trees.computeIfAbsent(lastSorted, k -> new HashMap<>());
+        }
+    }
+
+    private static boolean sameInOrder(Collection<NodeInfo> workers, List<NodeInfo> last) {
+        if (last == null || last.size() != workers.size()) {
+            return false;
+        }
+        int i = 0;
+        for (NodeInfo worker : workers) {
+            if (!worker.equals(last.get(i++))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The next sequence number of {@code sourceTask}'s frames along tree {@code treeId}. */

@@ -99,11 +99,21 @@ public final class WocEmitBatcher {
             return DISABLED;
         }
         KryoValuesSerializer kryo = new KryoValuesSerializer(topoConf);
-        GeneralTopologyContext context = workerData.getWorkerTopologyContext();
-        Set<String> relayed = worker.treeBuilder() == null ? Set.of() : RelayPeers.relayedComponents(context);
         return new WocEmitBatcher(worker, kryo::serialize,
             (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()),
-            task -> relayed.contains(context.getComponentId(task)));
+            relayedTasks(worker, workerData.getWorkerTopologyContext()));
+    }
+
+    /** The tasks of all-grouped components, looked up once so that an emit tests each task with one array read. */
+    private static IntPredicate relayedTasks(WocWorker worker, GeneralTopologyContext context) {
+        if (worker.treeBuilder() == null) {
+            return task -> false;
+        }
+        Set<String> relayed = RelayPeers.relayedComponents(context);
+        int maxTask = context.getTaskToComponent().keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        boolean[] isRelayed = new boolean[maxTask + 1];
+        context.getTaskToComponent().forEach((task, component) -> isRelayed[task] = task >= 0 && relayed.contains(component));
+        return task -> task >= 0 && task < isRelayed.length && isRelayed[task];
     }
 
     /**
