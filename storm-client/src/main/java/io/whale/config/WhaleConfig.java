@@ -57,7 +57,7 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String MULTICAST_MONITOR_INTERVAL_MS = "whale.multicast.monitor.interval.ms";
 
-    /** α of the input-rate smoothing, in (0, 1]. */
+    /** α of the input-rate smoothing (λ ← α·λ + (1 − α)·N), in [0, 1), as the model's monitors take it. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String MULTICAST_RATE_ALPHA = "whale.multicast.rate.alpha";
 

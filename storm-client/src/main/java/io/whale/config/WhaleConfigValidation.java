@@ -51,7 +51,7 @@ public final class WhaleConfigValidation {
         Map.entry(MULTICAST_T_UP, Rule.FRACTION),
         Map.entry(MULTICAST_T_DOWN, Rule.POSITIVE_NUMBER),
         Map.entry(MULTICAST_MONITOR_INTERVAL_MS, Rule.POSITIVE_INT),
-        Map.entry(MULTICAST_RATE_ALPHA, Rule.FRACTION),
+        Map.entry(MULTICAST_RATE_ALPHA, Rule.SMOOTHING),
         Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
         Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
         Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),
@@ -133,6 +133,9 @@ public final class WhaleConfigValidation {
             v -> v instanceof Number n && n.doubleValue() > 0 && Double.isFinite(n.doubleValue()));
         static final Rule FRACTION = new Rule("a number above 0 and at most 1",
             v -> v instanceof Number n && n.doubleValue() > 0 && n.doubleValue() <= 1);
+        /** The weight of the past in exponential smoothing, as the model's monitors take it: 1 would never move. */
+        static final Rule SMOOTHING = new Rule("a number from 0, below 1",
+            v -> v instanceof Number n && n.doubleValue() >= 0 && n.doubleValue() < 1);
         static final Rule POSITIVE_INT_OR_AUTO = new Rule("auto, or " + POSITIVE_INT.expected,
             v -> "auto".equals(v) || POSITIVE_INT.accepts.test(v));
         static final Rule NON_EMPTY_STRING = new Rule("a non-empty string", v -> v instanceof String s && !s.isBlank());

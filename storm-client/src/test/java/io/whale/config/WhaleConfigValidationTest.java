@@ -49,7 +49,7 @@ class WhaleConfigValidationTest {
         "whale.multicast.queue.capacity | 0 | a whole number from 1 to 2147483647",
         "whale.multicast.t.up | 1.5 | a number above 0 and at most 1",
         "whale.multicast.t.down | 0 | a number above 0",
-        "whale.multicast.rate.alpha | 0 | a number above 0 and at most 1",
+        "whale.multicast.rate.alpha | 1 | a number from 0, below 1",
         "whale.multicast.monitor.interval.ms | 0 | a whole number from 1 to 2147483647",
     })
     void shouldRefuseAnOutOfRangeValueNamingTheKey(String key, String value, String expected) {
@@ -91,7 +91,7 @@ class WhaleConfigValidationTest {
             Map<String, Object> conf = conf(WhaleConfig.MULTICAST_STRUCTURE, structure);
             conf.put(WhaleConfig.MULTICAST_MAX_OUTDEGREE, "auto");
             conf.put(WhaleConfig.MULTICAST_T_UP, 0.5);
-            conf.put(WhaleConfig.MULTICAST_RATE_ALPHA, 1);
+            conf.put(WhaleConfig.MULTICAST_RATE_ALPHA, 0.8);
             assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf), structure);
         }
         assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf(WhaleConfig.MULTICAST_MAX_OUTDEGREE, 3L)));
