@@ -61,6 +61,13 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String MULTICAST_RATE_ALPHA = "whale.multicast.rate.alpha";
 
+    /**
+     * Milliseconds between forced switches of a live tree (d* = 1, then the full tree, and so on) whatever the
+     * load says; 0 (the default) leaves the switching to the controller. For exercising switches in tests and drills.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String MULTICAST_FORCED_SWITCH_MS = "whale.multicast.forced.switch.ms";
+
     /** {@code netty} or {@code rdma}; unset, Storm's {@code storm.messaging.transport} decides. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String TRANSPORT = "whale.transport";

@@ -1,6 +1,7 @@
 package io.whale.config;
 
 import static io.whale.config.WhaleConfig.BOLT_WAIT;
+import static io.whale.config.WhaleConfig.MULTICAST_FORCED_SWITCH_MS;
 import static io.whale.config.WhaleConfig.MULTICAST_MAX_OUTDEGREE;
 import static io.whale.config.WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS;
 import static io.whale.config.WhaleConfig.MULTICAST_QUEUE_CAPACITY;
@@ -52,6 +53,7 @@ public final class WhaleConfigValidation {
         Map.entry(MULTICAST_T_DOWN, Rule.POSITIVE_NUMBER),
         Map.entry(MULTICAST_MONITOR_INTERVAL_MS, Rule.POSITIVE_INT),
         Map.entry(MULTICAST_RATE_ALPHA, Rule.SMOOTHING),
+        Map.entry(MULTICAST_FORCED_SWITCH_MS, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_PROVIDER, Rule.oneOf("ucx", "disni")),
         Map.entry(RDMA_MMS_BYTES, Rule.POSITIVE_INT),
         Map.entry(RDMA_WTL_MS, Rule.NON_NEGATIVE_NUMBER),

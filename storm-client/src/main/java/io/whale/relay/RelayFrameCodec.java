@@ -22,12 +22,12 @@ public final class RelayFrameCodec {
     public static final byte MAGIC = (byte) 0xB8;
     public static final byte VERSION = 1;
     static final int FLAG_MESSAGE_IDS = 1;
-    /** magic, version, flags, source task, incarnation, tree id, seq: where the stream id starts. */
-    static final int STREAM_OFFSET = 1 + 1 + 1 + 4 + 8 + 4 + 8;
-    /** Header, an empty stream id, one member with one task and no children, values length, one value byte, CRC. */
-    static final int MIN_FRAME_BYTES = STREAM_OFFSET + 2 + 2 + 1 + 2 + 4 + 1 + 4;
+    /** Magic, version, flags, the shortest source task, incarnation, tree id and seq, an empty stream id. */
+    static final int MIN_HEADER_BYTES = 1 + 1 + 1 + 1 + 1 + 4 + 1 + 2;
     /** A member in a route: task count, one task, child count. */
-    private static final int MIN_SECTION_BYTES = 2 + 1 + 2;
+    private static final int MIN_SECTION_BYTES = 1 + 1 + 1;
+    /** The shortest header, one member with one task and no children, one value byte, CRC. */
+    static final int MIN_FRAME_BYTES = MIN_HEADER_BYTES + MIN_SECTION_BYTES + 1 + 4;
     private static final int MAX_U16 = 0xFFFF;
     private static final int CRC_BYTES = 4;
     private static final String KIND = "Relay frame";
@@ -50,17 +50,21 @@ public final class RelayFrameCodec {
         if (values.length == 0) {
             throw new IllegalArgumentException("no serialized values");
         }
-        long size = STREAM_OFFSET + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + 4 + values.length
+        long size = 3 + FrameFields.varIntBytes(sourceTask) + FrameFields.varLongBytes(incarnation) + 4
+            + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + values.length
             + CRC_BYTES;
         if (size > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("relay frame too large: " + size + " bytes");
         }
         ByteBuffer buf = ByteBuffer.allocate((int) size);
         buf.put(MAGIC).put(VERSION).put((byte) (messageIdsByTask == null ? 0 : FLAG_MESSAGE_IDS));
-        buf.putInt(sourceTask).putLong(incarnation).putInt(treeId).putLong(seq);
+        FrameFields.putVarInt(buf, sourceTask);
+        FrameFields.putVarLong(buf, incarnation);
+        buf.putInt(treeId);
+        FrameFields.putVarLong(buf, seq);
         buf.putShort((short) streamBytes.length).put(streamBytes);
         putRoute(buf, route, messageIdsByTask);
-        buf.putInt(values.length).put(values);
+        buf.put(values);
         buf.putInt(FrameFields.crc(buf.array(), buf.position()));
         return buf.array();
     }
@@ -69,10 +73,10 @@ public final class RelayFrameCodec {
     public static byte[] forward(RelayFrame frame, int child) {
         RelayFrame.Child route = frame.children().get(child);
         int routeLength = route.end() - route.start();
-        ByteBuffer buf = ByteBuffer.allocate(frame.routeOffset() + routeLength + 4 + frame.valuesLength() + CRC_BYTES);
+        ByteBuffer buf = ByteBuffer.allocate(frame.routeOffset() + routeLength + frame.valuesLength() + CRC_BYTES);
         buf.put(frame.frame(), 0, frame.routeOffset());
         buf.put(frame.frame(), route.start(), routeLength);
-        buf.putInt(frame.valuesLength()).put(frame.frame(), frame.valuesOffset(), frame.valuesLength());
+        buf.put(frame.frame(), frame.valuesOffset(), frame.valuesLength());
         buf.putInt(FrameFields.crc(buf.array(), buf.position()));
         return buf.array();
     }
@@ -107,10 +111,10 @@ public final class RelayFrameCodec {
             throw new MalformedBatchTupleException("unknown " + KIND + " flags 0x" + Integer.toHexString(flags));
         }
         boolean withIds = (flags & FLAG_MESSAGE_IDS) != 0;
-        int sourceTask = buf.getInt();
-        long incarnation = buf.getLong();
+        int sourceTask = FrameFields.readVarInt(buf, KIND, "source task");
+        long incarnation = FrameFields.readVarLong(buf, KIND, "incarnation");
         int treeId = buf.getInt();
-        long seq = buf.getLong();
+        long seq = FrameFields.readVarLong(buf, KIND, "seq");
         String stream = FrameFields.readStream(buf, KIND);
         int routeOffset = buf.position();
         int[] tasks = readTasks(buf);
@@ -121,7 +125,7 @@ public final class RelayFrameCodec {
                 messageIds.add(FrameFields.readAnchors(buf, KIND));
             }
         }
-        int childCount = buf.getShort() & 0xFFFF;
+        int childCount = readCount(buf, "child count");
         FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
         int subtreeTasks = tasks.length;
@@ -130,17 +134,16 @@ public final class RelayFrameCodec {
             children.add(child);
             subtreeTasks += child.subtreeTasks();
         }
-        int valuesLength = buf.getInt();
-        if (valuesLength <= 0 || valuesLength != buf.remaining()) {
-            throw new MalformedBatchTupleException(KIND + " values length " + valuesLength + " does not match the "
-                                                   + buf.remaining() + " bytes left in the frame");
+        int valuesLength = buf.remaining();
+        if (valuesLength == 0) {
+            throw new MalformedBatchTupleException(KIND + " has no values after its route");
         }
         return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, messageIds, List.copyOf(children),
                               subtreeTasks, frame, routeOffset, buf.position(), valuesLength);
     }
 
     private static int[] readTasks(ByteBuffer buf) {
-        int count = buf.getShort() & 0xFFFF;
+        int count = readCount(buf, "task count");
         if (count == 0) {
             throw new MalformedBatchTupleException(KIND + " route names a member with no destination task");
         }
@@ -160,7 +163,7 @@ public final class RelayFrameCodec {
         long unread = 1;
         while (unread > 0) {
             unread--;
-            int count = buf.getShort() & 0xFFFF;
+            int count = readCount(buf, "task count");
             if (count == 0) {
                 throw new MalformedBatchTupleException(KIND + " route names a member with no destination task");
             }
@@ -183,7 +186,7 @@ public final class RelayFrameCodec {
                     buf.position(buf.position() + 16 * anchors);
                 }
             }
-            unread += buf.getShort() & 0xFFFF;
+            unread += readCount(buf, "child count");
             FrameFields.requireRemaining(buf, unread * MIN_SECTION_BYTES, KIND, "child routes");
         }
         return new RelayFrame.Child(start, buf.position(), firstTask, tasks);
@@ -194,7 +197,8 @@ public final class RelayFrameCodec {
             throw new IllegalArgumentException("a route member has 1.." + MAX_U16 + " tasks and at most " + MAX_U16
                                                + " children");
         }
-        long bytes = 2 + FrameFields.taskListBytes(route.tasks()) + 2;
+        long bytes = FrameFields.varIntBytes(route.tasks().length) + FrameFields.taskListBytes(route.tasks())
+            + FrameFields.varIntBytes(route.children().size());
         if (ids != null) {
             for (int task : route.tasks()) {
                 bytes += 4 + 16L * idsOf(ids, task).size();
@@ -207,17 +211,26 @@ public final class RelayFrameCodec {
     }
 
     private static void putRoute(ByteBuffer buf, RelayRoute route, Map<Integer, Map<Long, Long>> ids) {
-        buf.putShort((short) route.tasks().length);
+        FrameFields.putVarInt(buf, route.tasks().length);
         FrameFields.putTaskList(buf, route.tasks());
         if (ids != null) {
             for (int task : route.tasks()) {
                 FrameFields.putAnchors(buf, idsOf(ids, task));
             }
         }
-        buf.putShort((short) route.children().size());
+        FrameFields.putVarInt(buf, route.children().size());
         for (RelayRoute child : route.children()) {
             putRoute(buf, child, ids);
         }
+    }
+
+    /** A task or child count: a varint of at most {@value #MAX_U16}. */
+    private static int readCount(ByteBuffer buf, String what) {
+        int count = FrameFields.readVarInt(buf, KIND, what);
+        if (count < 0 || count > MAX_U16) {
+            throw new MalformedBatchTupleException(KIND + " " + what + " " + count + " out of range");
+        }
+        return count;
     }
 
     private static Map<Long, Long> idsOf(Map<Integer, Map<Long, Long>> ids, int task) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -21,27 +22,42 @@ import org.apache.storm.utils.JCQueue;
  * the worker's transfer queue (never blocking the receiving thread: the overflow takes what the queue cannot) and
  * returns the frame for local delivery; it credits the sender once the frame is done in its subtree
  * ({@link RelayCreditLedger}). As a root it hands its own credit ({@link #incarnation}) to the frame window of the
- * connection it came back on. Frames that repeat or come from an earlier launch of their source are dropped,
+ * connection it came back on and to the {@link TreeShaper}, which waits for it to switch shapes. Frames that repeat or come from an earlier launch of their source are dropped,
  * counted and credited at once ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
  * up is not sent its frame: its tuples are counted lost, as Storm's client counts what it drops while reconnecting.
  */
 public final class RelayMember {
+    private static final int INCARNATION_RANDOM_BITS = 20;
+
     private final long incarnation;
     private final JCQueue transferQueue;
     private final Supplier<Map<Integer, NodeInfo>> taskToNode;
     private final Function<NodeInfo, IConnection> connections;
     private final RelayMetrics metrics;
+    private final TreeShaper shaper;
     private final SequenceFilter filter = new SequenceFilter();
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
     private final Map<Client, Boolean> linked = new ConcurrentHashMap<>();
 
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
-                       Function<NodeInfo, IConnection> connections, Function<Supplier<Long>, RelayMetrics> metrics) {
+                       Function<NodeInfo, IConnection> connections, TreeShaper shaper,
+                       Function<Supplier<Long>, RelayMetrics> metrics) {
         this.incarnation = incarnation;
+        this.shaper = shaper;
         this.transferQueue = transferQueue;
         this.taskToNode = taskToNode;
         this.connections = connections;
         this.metrics = metrics.apply(ledger::heldTuples);
+    }
+
+    /**
+     * A new launch's incarnation: the launch time in milliseconds above 20 random bits. A later launch of a worker
+     * compares higher, and workers launched in the same millisecond (a local cluster's, or two hosts') still differ:
+     * a member tells the credit for frames it rooted from credit it owes a parent by the incarnation alone.
+     */
+    public static long newIncarnation() {
+        return (System.currentTimeMillis() << INCARNATION_RANDOM_BITS)
+            | ThreadLocalRandom.current().nextInt(1 << INCARNATION_RANDOM_BITS);
     }
 
     /** This worker's launch, stamped on the frames it roots. */
@@ -145,6 +161,7 @@ public final class RelayMember {
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
                 client.frameWindow().credit(entry.tuples());
+                shaper.credited(child, entry.tuples());
                 continue;
             }
             for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : ledger.credited(child, entry.incarnation(), entry.tuples())) {
@@ -154,6 +171,7 @@ public final class RelayMember {
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
+        shaper.lost(child);
         RelayCreditLedger.Settled<Consumer<TaskMessage>> settled = ledger.childLost(child);
         metrics.lost(settled.lostTuples());
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : settled.releases()) {

@@ -5,44 +5,64 @@ import io.whale.config.WhaleConfigValidation;
 import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.multicast.MulticastStructure;
 import io.whale.multicast.NonBlockingTreeBuilder;
-import io.whale.multicast.TreeBuilder;
+import io.whale.multicast.monitor.NanoClock;
+import io.whale.transport.TransportSelection;
 import io.whale.woc.WocConfig;
 import java.util.Map;
+import java.util.function.IntSupplier;
+import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ObjectReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Reads {@link WhaleConfig#MULTICAST_STRUCTURE} and {@link WhaleConfig#MULTICAST_MAX_OUTDEGREE}: which tree, if any,
- * a topology's WOC frames travel along. A tree needs WOC; {@code sequential} (the default) is WOC's own one frame per
- * destination worker. {@code nonblocking} with {@code auto} grows the binomial tree until the controller bounds it.
+ * Reads {@link WhaleConfig#MULTICAST_STRUCTURE} and {@link WhaleConfig#MULTICAST_MAX_OUTDEGREE}: which trees, if
+ * any, a topology's WOC frames travel along, and whether their shape is fixed or reshaped live. A tree needs WOC;
+ * {@code sequential} (the default) is WOC's own one frame per destination worker. {@code nonblocking} with a whole
+ * number is fixed at that d*; with {@code auto} (the default) the controller ({@link ControllerSettings}) sets d*,
+ * except over RDMA, whose connections return no credit to tell when a switch has drained.
  */
 public final class RelaySettings {
+    private static final Logger LOG = LoggerFactory.getLogger(RelaySettings.class);
+
     private RelaySettings() {
     }
 
-    /** The tree builder, or null for no tree (WOC off, or {@code sequential}). */
-    public static TreeBuilder treeBuilder(Map<String, Object> topoConf) {
+    /** The shaper of the worker's trees, or null for no tree (WOC off, or {@code sequential}). */
+    public static TreeShaper shaper(Map<String, Object> topoConf, IntSupplier transferQueueLength,
+                                    StormMetricRegistry registry) {
+        MulticastStructure structure = structure(topoConf);
+        if (structure == null || structure == MulticastStructure.SEQUENTIAL) {
+            return null;
+        }
+        if (structure == MulticastStructure.BINOMIAL) {
+            return TreeShaper.fixed(new BinomialTreeBuilder());
+        }
+        Object degree = topoConf.get(WhaleConfig.MULTICAST_MAX_OUTDEGREE);
+        WhaleConfigValidation.check(WhaleConfig.MULTICAST_MAX_OUTDEGREE, degree);
+        if (degree != null && !"auto".equals(degree)) {
+            return TreeShaper.fixed(new NonBlockingTreeBuilder(ObjectReader.getInt(degree)));
+        }
+        if (TransportSelection.RDMA_CONTEXT.equals(TransportSelection.pluginClassName(topoConf))) {
+            LOG.warn("{}: auto reshapes a tree only once every frame of the old shape is credited, and the RDMA transport"
+                + " returns no credit: the trees stay binomial", WhaleConfig.MULTICAST_MAX_OUTDEGREE);
+            return TreeShaper.fixed(new BinomialTreeBuilder());
+        }
+        return TreeShaper.live(ControllerSettings.of(topoConf), transferQueueLength, NanoClock.system(), registry);
+    }
+
+    public static boolean isEnabled(Map<String, Object> topoConf) {
+        MulticastStructure structure = structure(topoConf);
+        return structure != null && structure != MulticastStructure.SEQUENTIAL;
+    }
+
+    /** The structure asked for, or null without WOC. */
+    private static MulticastStructure structure(Map<String, Object> topoConf) {
         if (!WocConfig.isEnabled(topoConf)) {
             return null;
         }
         Object structure = topoConf.get(WhaleConfig.MULTICAST_STRUCTURE);
         WhaleConfigValidation.check(WhaleConfig.MULTICAST_STRUCTURE, structure);
-        if (structure == null) {
-            return null;
-        }
-        return switch (MulticastStructure.fromConfigName(structure.toString())) {
-            case SEQUENTIAL -> null;
-            case BINOMIAL -> new BinomialTreeBuilder();
-            case NONBLOCKING -> new NonBlockingTreeBuilder(maxOutDegree(topoConf));
-        };
-    }
-
-    public static boolean isEnabled(Map<String, Object> topoConf) {
-        return treeBuilder(topoConf) != null;
-    }
-
-    private static int maxOutDegree(Map<String, Object> topoConf) {
-        Object value = topoConf.get(WhaleConfig.MULTICAST_MAX_OUTDEGREE);
-        WhaleConfigValidation.check(WhaleConfig.MULTICAST_MAX_OUTDEGREE, value);
-        return value == null || "auto".equals(value) ? Integer.MAX_VALUE : ObjectReader.getInt(value);
+        return structure == null ? MulticastStructure.SEQUENTIAL : MulticastStructure.fromConfigName(structure.toString());
     }
 }

@@ -1,7 +1,6 @@
 package io.whale.relay;
 
 import io.whale.multicast.MulticastTree;
-import io.whale.multicast.TreeBuilder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -14,37 +13,60 @@ import org.apache.storm.generated.NodeInfo;
 /**
  * The trees one executor sends along, and the sequence of each. A tree is over the destination workers of an
  * emit: sorted, then rotated by the source task so that sources spread the relaying over the workers, and laid
- * out by the topology's {@link TreeBuilder} (node {@code i + 1} is member {@code i}). Its id is the same for every
- * source sending to the same workers; frames of one source task along one tree are numbered from 1.
+ * out in the worker's {@link TreeShaper}'s current shape (node {@code i + 1} is member {@code i}); a new epoch of
+ * the shaper lays them out again. Its id is the same for every source sending to the same workers, in every epoch;
+ * frames of one source task along one tree are numbered from 1.
  * Not thread safe: one per executor, like the output collectors.
  */
 public final class RelayTrees {
     private static final Comparator<NodeInfo> BY_ADDRESS = Comparator.comparing(NodeInfo::get_node)
         .thenComparing(n -> n.get_port().iterator().next());
 
-    private final TreeBuilder builder;
+    private final TreeShaper shaper;
     private final Map<Integer, int[][]> shapes = new HashMap<>();
+    private int epoch;
     private final Map<List<NodeInfo>, Map<Integer, Tree>> trees = new HashMap<>();
     private final Map<Long, Long> seqs = new HashMap<>();
     private List<NodeInfo> lastWorkers;
     private List<NodeInfo> lastSorted;
     private Map<Integer, Tree> lastTrees;
 
-    /** A tree: its id, its members in node order, and each node's children in send order ({@code [0]} the source's). */
-    public record Tree(int id, List<NodeInfo> members, int[][] children) {
+    /**
+     * A tree: its id, the shaper's epoch it was laid out in, its members in node order, and each node's children in
+     * send order ({@code [0]} the source's).
+     */
+    public record Tree(int id, int epoch, List<NodeInfo> members, int[][] children) {
     }
 
-    public RelayTrees(TreeBuilder builder) {
-        this.builder = builder;
+    public RelayTrees(TreeShaper shaper) {
+        this.shaper = shaper;
+        this.epoch = shaper.encodingEpoch();
     }
 
+    /** The tree of the current epoch over {@code workers} for {@code sourceTask}. */
     public Tree tree(Collection<NodeInfo> workers, int sourceTask) {
-        refresh(workers);
-        return lastTrees.computeIfAbsent(sourceTask, task -> {
-            List<NodeInfo> members = new ArrayList<>(lastSorted);
-            Collections.rotate(members, -Math.floorMod(task, members.size()));
-            return new Tree(lastSorted.hashCode(), List.copyOf(members), shape(members.size()));
-        });
+        while (true) {
+            int current = shaper.encodingEpoch();
+            if (current != epoch) {
+                epoch = current;
+                shapes.clear();
+                trees.clear();
+                lastWorkers = null;
+            }
+            refresh(workers);
+            Tree tree = lastTrees.get(sourceTask);
+            if (tree != null) {
+                return tree;
+            }
+            int[][] shape = shape(lastSorted.size());
+            if (shape != null) {
+                List<NodeInfo> members = new ArrayList<>(lastSorted);
+                Collections.rotate(members, -Math.floorMod(sourceTask, members.size()));
+                tree = new Tree(lastSorted.hashCode(), epoch, List.copyOf(members), shape);
+                lastTrees.put(sourceTask, tree);
+                return tree;
+            }
+        }
     }
 
     /**
@@ -95,14 +117,21 @@ public final class RelayTrees {
         return next;
     }
 
+    /** The epoch's shape for {@code members}, or null when the epoch ended meanwhile. */
     private int[][] shape(int members) {
-        return shapes.computeIfAbsent(members, n -> {
-            MulticastTree tree = builder.build(n);
-            int[][] children = new int[tree.nodeCount()][];
-            for (int node = 0; node < children.length; node++) {
-                children[node] = tree.children(node);
-            }
-            return children;
-        });
+        int[][] cached = shapes.get(members);
+        if (cached != null) {
+            return cached;
+        }
+        MulticastTree tree = shaper.shape(epoch, members);
+        if (tree == null) {
+            return null;
+        }
+        int[][] children = new int[tree.nodeCount()][];
+        for (int node = 0; node < children.length; node++) {
+            children[node] = tree.children(node);
+        }
+        shapes.put(members, children);
+        return children;
     }
 }

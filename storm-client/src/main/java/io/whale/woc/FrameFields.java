@@ -16,6 +16,7 @@ import java.util.zip.CRC32C;
  */
 public final class FrameFields {
     private static final int MAX_VARINT_BYTES = 5;
+    private static final int MAX_VARLONG_BYTES = 10;
 
     private FrameFields() {
     }
@@ -28,21 +29,13 @@ public final class FrameFields {
         return (n >>> 1) ^ -(n & 1);
     }
 
+    /** Bytes of {@code value} as an unsigned varint (LEB128). */
     public static int varIntBytes(int value) {
-        int bytes = 1;
-        while ((value & ~0x7F) != 0) {
-            value >>>= 7;
-            bytes++;
-        }
-        return bytes;
+        return varLongBytes(Integer.toUnsignedLong(value));
     }
 
     public static void putVarInt(ByteBuffer buf, int value) {
-        while ((value & ~0x7F) != 0) {
-            buf.put((byte) ((value & 0x7F) | 0x80));
-            value >>>= 7;
-        }
-        buf.put((byte) value);
+        putVarLong(buf, Integer.toUnsignedLong(value));
     }
 
     /** Bytes the tasks take as zigzag varints of the difference to the previous task (the first to 0). */
@@ -76,18 +69,54 @@ public final class FrameFields {
     }
 
     public static int readVarInt(ByteBuffer buf, String kind) {
+        return readVarInt(buf, kind, "destination task");
+    }
+
+    public static int readVarInt(ByteBuffer buf, String kind, String what) {
         int value = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
             byte b = buf.get();
             if (i == MAX_VARINT_BYTES - 1 && (b & 0xF0) != 0) {
-                throw new MalformedBatchTupleException(kind + " destination task varint overflows 32 bits");
+                throw new MalformedBatchTupleException(kind + " " + what + " varint overflows 32 bits");
             }
             value |= (b & 0x7F) << (7 * i);
             if ((b & 0x80) == 0) {
                 return value;
             }
         }
-        throw new MalformedBatchTupleException(kind + " destination task varint longer than " + MAX_VARINT_BYTES + " bytes");
+        throw new MalformedBatchTupleException(kind + " " + what + " varint longer than " + MAX_VARINT_BYTES + " bytes");
+    }
+
+    public static int varLongBytes(long value) {
+        int bytes = 1;
+        while ((value & ~0x7FL) != 0) {
+            value >>>= 7;
+            bytes++;
+        }
+        return bytes;
+    }
+
+    public static void putVarLong(ByteBuffer buf, long value) {
+        while ((value & ~0x7FL) != 0) {
+            buf.put((byte) ((value & 0x7F) | 0x80));
+            value >>>= 7;
+        }
+        buf.put((byte) value);
+    }
+
+    public static long readVarLong(ByteBuffer buf, String kind, String what) {
+        long value = 0;
+        for (int i = 0; i < MAX_VARLONG_BYTES; i++) {
+            byte b = buf.get();
+            if (i == MAX_VARLONG_BYTES - 1 && (b & 0xFE) != 0) {
+                throw new MalformedBatchTupleException(kind + " " + what + " varint overflows 64 bits");
+            }
+            value |= (long) (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new MalformedBatchTupleException(kind + " " + what + " varint longer than " + MAX_VARLONG_BYTES + " bytes");
     }
 
     public static void requireRemaining(ByteBuffer buf, long needed, String kind, String what) {

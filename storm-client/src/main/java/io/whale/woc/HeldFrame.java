@@ -20,28 +20,36 @@ public final class HeldFrame extends TupleImpl {
     private final NodeInfo worker;
     private final int[] destTasks;
     private final byte[] frame;
-    private final boolean relayed;
+    private final int epoch;
+
+    /** The {@code epoch} of a BatchTuple frame. */
+    static final int NOT_RELAYED = -1;
 
     /**
      * @param worker the worker the frame goes to
      * @param destTasks the tasks it delivers to: the worker's, or for a relay frame its whole subtree's
-     * @param relayed a relay frame ({@link RelayFrameMessage}) rather than a BatchTuple frame
+     * @param epoch for a relay frame ({@link RelayFrameMessage}), the tree shape's epoch it was built for; for a
+     *              BatchTuple frame {@link #NOT_RELAYED}
      */
-    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, boolean relayed) {
+    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch) {
         super(first);
         this.worker = worker;
         this.destTasks = destTasks;
         this.frame = frame;
-        this.relayed = relayed;
+        this.epoch = epoch;
     }
 
     /** The message for the transfer queue, routed to {@link #worker} by a task there. */
     BatchTupleMessage message() {
-        return relayed ? new RelayFrameMessage(destTasks[0], frame) : new BatchTupleMessage(destTasks[0], frame);
+        return relayed() ? new RelayFrameMessage(destTasks[0], frame) : new BatchTupleMessage(destTasks[0], frame);
     }
 
     boolean relayed() {
-        return relayed;
+        return epoch != NOT_RELAYED;
+    }
+
+    int epoch() {
+        return epoch;
     }
 
     /** The placeholder to park in {@code pendingEmits}. */

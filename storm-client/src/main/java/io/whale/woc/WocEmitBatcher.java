@@ -4,6 +4,7 @@ import io.whale.relay.RelayFrameCodec;
 import io.whale.relay.RelayPeers;
 import io.whale.relay.RelayRoute;
 import io.whale.relay.RelayTrees;
+import io.whale.relay.TreeShaper;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -85,7 +86,7 @@ public final class WocEmitBatcher {
         this.worker = worker;
         this.valuesSerializer = valuesSerializer;
         this.stockTransfer = stockTransfer;
-        this.trees = worker == null || worker.treeBuilder() == null ? null : new RelayTrees(worker.treeBuilder());
+        this.trees = worker == null || worker.shaper() == null ? null : new RelayTrees(worker.shaper());
     }
 
     /** The batcher of one executor; {@link #DISABLED} unless the topology has {@code whale.woc.enabled}. */
@@ -106,7 +107,7 @@ public final class WocEmitBatcher {
 
     /** The tasks of all-grouped components, looked up once so that an emit tests each task with one array read. */
     private static IntPredicate relayedTasks(WocWorker worker, GeneralTopologyContext context) {
-        if (worker.treeBuilder() == null) {
+        if (worker.shaper() == null) {
             return task -> false;
         }
         Set<String> relayed = RelayPeers.relayedComponents(context);
@@ -169,7 +170,7 @@ public final class WocEmitBatcher {
                 byWorker.computeIfAbsent(node, n -> new ArrayList<>()).add(t);
             }
         }
-        if (worker.treeBuilder() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
+        if (worker.shaper() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
             sendAlongTree(byWorker, pendingEmits);
             return;
         }
@@ -185,7 +186,7 @@ public final class WocEmitBatcher {
                 worker.metrics().serialized();
             }
             int[] dests = destTasks(group);
-            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values), false),
+            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values), HeldFrame.NOT_RELAYED),
                 pendingEmits);
         }
     }
@@ -198,31 +199,53 @@ public final class WocEmitBatcher {
      * leaves on, which the child refills only once the subtree has the frame.
      */
     private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits) {
+        long start = System.nanoTime();
         Tuple first = collected.get(0).getTuple();
-        RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
-        List<int[]> memberTasks = new ArrayList<>(tree.members().size());
-        Map<Integer, Map<Long, Long>> messageIds = new HashMap<>();
-        boolean anchored = false;
-        for (NodeInfo member : tree.members()) {
-            List<AddressedTuple> group = byWorker.get(member);
-            memberTasks.add(destTasks(group));
-            for (AddressedTuple t : group) {
-                Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
-                anchored |= !ids.isEmpty();
-                messageIds.put(t.getDest(), ids);
-            }
-        }
         byte[] values = valuesSerializer.apply(first.getValues());
         worker.metrics().serialized();
+        Map<Integer, Map<Long, Long>> messageIds = messageIds();
+        TreeShaper shaper = worker.shaper();
+        RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         long seq = trees.nextSeq(first.getSourceTask(), tree.id());
-        List<RelayRoute> routes = RelayRoute.fromTree(tree.children(), memberTasks);
-        for (int i = 0; i < routes.size(); i++) {
-            RelayRoute route = routes.get(i);
-            byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(), worker.relay().incarnation(),
-                tree.id(), seq, route, anchored ? messageIds : null, values);
-            sendOrHold(new HeldFrame(first, tree.members().get(tree.children()[0][i] - 1), RelayTrees.allTasks(route), frame, true),
-                pendingEmits);
+        List<HeldFrame> frames = new ArrayList<>();
+        while (true) {
+            List<RelayRoute> routes = RelayRoute.fromTree(tree.children(), memberTasks(tree, byWorker));
+            for (int i = 0; i < routes.size(); i++) {
+                RelayRoute route = routes.get(i);
+                byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
+                    worker.relay().incarnation(), tree.id(), seq, route, messageIds, values);
+                frames.add(new HeldFrame(first, tree.members().get(tree.children()[0][i] - 1), RelayTrees.allTasks(route),
+                    frame, tree.epoch()));
+            }
+            // counted only once built: a frame counted and never sent would hold the next switch for ever
+            if (shaper.register(tree.epoch(), frames.size())) {
+                break;
+            }
+            frames.clear();
+            tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         }
+        frames.forEach(frame -> sendOrHold(frame, pendingEmits));
+        shaper.emitted(tree.members().size(), frames.size(), System.nanoTime() - start);
+    }
+
+    private static List<int[]> memberTasks(RelayTrees.Tree tree, Map<NodeInfo, List<AddressedTuple>> byWorker) {
+        List<int[]> memberTasks = new ArrayList<>(tree.members().size());
+        for (NodeInfo member : tree.members()) {
+            memberTasks.add(destTasks(byWorker.get(member)));
+        }
+        return memberTasks;
+    }
+
+    /** Each copy's message ids by destination task, or null when the emit is unanchored. */
+    private Map<Integer, Map<Long, Long>> messageIds() {
+        Map<Integer, Map<Long, Long>> messageIds = new HashMap<>();
+        boolean anchored = false;
+        for (AddressedTuple t : collected) {
+            Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
+            anchored |= !ids.isEmpty();
+            messageIds.put(t.getDest(), ids);
+        }
+        return anchored ? messageIds : null;
     }
 
     private boolean allRelayed() {
@@ -255,23 +278,37 @@ public final class WocEmitBatcher {
         return sent;
     }
 
-    /** Publishes the frame unless a destination task is under backpressure, the window is full or the queue is. */
+    /**
+     * Publishes the frame unless a destination task is under backpressure, the window is full or the queue is, or
+     * it is a relay frame built for a tree shape that has not taken over yet.
+     */
     private boolean trySend(HeldFrame frame) {
         for (int task : frame.destTasks()) {
             if (worker.isUnderBackPressure(task)) {
                 return false;
             }
         }
+        if (frame.relayed() && !worker.shaper().mayLeave(frame.epoch())) {
+            return false;
+        }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
         if (!window.tryAcquire(tuples)) {
             return false;
         }
-        if (frame.relayed() && worker.connection(frame.worker()) instanceof Client client) {
-            worker.relay().link(client, frame.worker());
+        int awaited = 0; // what a switch of shapes waits to be credited: only Storm's Netty client returns credit
+        if (frame.relayed()) {
+            if (worker.connection(frame.worker()) instanceof Client client) {
+                worker.relay().link(client, frame.worker());
+                awaited = tuples;
+            }
+            worker.shaper().sent(frame.epoch(), frame.worker(), awaited);
         }
         if (!worker.transferQueue().tryPublish(frame.message())) {
             window.cancel(tuples);
+            if (frame.relayed()) {
+                worker.shaper().cancel(frame.epoch(), frame.worker(), awaited);
+            }
             return false;
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);

@@ -1,10 +1,10 @@
 package io.whale.woc;
 
 import io.whale.config.WhaleConfig;
-import io.whale.multicast.TreeBuilder;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayMetrics;
 import io.whale.relay.RelaySettings;
+import io.whale.relay.TreeShaper;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,7 +33,7 @@ public final class WocWorker {
     private final AtomicReference<Map<Integer, NodeInfo>> taskToNodePort;
     private final Function<NodeInfo, FrameWindow> frameWindows;
     private final Function<NodeInfo, IConnection> connections;
-    private final TreeBuilder treeBuilder;
+    private final TreeShaper shaper;
     private final RelayMember relay;
 
     public WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
@@ -58,12 +58,11 @@ public final class WocWorker {
         this.taskToNodePort = taskToNodePort;
         this.frameWindows = frameWindows;
         this.connections = connections;
-        this.treeBuilder = RelaySettings.treeBuilder(topologyConf);
-        this.relay = treeBuilder == null ? null : new RelayMember(System.currentTimeMillis(), transferQueue,
-            taskToNodePort::get, connections, held -> new RelayMetrics(registry, held::get));
+        this.shaper = RelaySettings.shaper(topologyConf, () -> transferQueue.size(), registry);
+        this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
+            taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get));
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}", WhaleConfig.WOC_ENABLED,
-                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE,
-                 treeBuilder == null ? "sequential" : treeBuilder.getClass().getSimpleName());
+                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper);
         Object structure = topologyConf == null ? null : topologyConf.get(WhaleConfig.MULTICAST_STRUCTURE);
         if (!enabled && structure != null && !"sequential".equalsIgnoreCase(structure.toString().trim())) {
             LOG.warn("{} is {} but {} is off: a relay tree carries WOC frames, so broadcasts go the stock way",
@@ -71,9 +70,9 @@ public final class WocWorker {
         }
     }
 
-    /** The tree a broadcast travels along, or null for one frame from the source to each destination worker. */
-    TreeBuilder treeBuilder() {
-        return treeBuilder;
+    /** The shape of the trees a broadcast travels along, or null for one frame from the source to each destination worker. */
+    TreeShaper shaper() {
+        return shaper;
     }
 
     /** This worker's part in the relay trees; null without a tree. */

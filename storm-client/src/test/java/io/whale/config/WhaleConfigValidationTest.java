@@ -51,6 +51,7 @@ class WhaleConfigValidationTest {
         "whale.multicast.t.down | 0 | a number above 0",
         "whale.multicast.rate.alpha | 1 | a number from 0, below 1",
         "whale.multicast.monitor.interval.ms | 0 | a whole number from 1 to 2147483647",
+        "whale.multicast.forced.switch.ms | -5 | a whole number from 0 to 2147483647",
     })
     void shouldRefuseAnOutOfRangeValueNamingTheKey(String key, String value, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

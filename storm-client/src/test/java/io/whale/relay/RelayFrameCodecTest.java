@@ -28,6 +28,16 @@ class RelayFrameCodecTest {
     private static final RelayRoute ROUTE = new RelayRoute(new int[] {10, 11},
         List.of(new RelayRoute(new int[] {20}, List.of(RelayRoute.leaf(40, 41, 42))), RelayRoute.leaf(30, 31)));
 
+    /** The varint header fields at their extremes: a task id's whole range, an incarnation's 61 bits, any seq. */
+    @Property
+    void shouldCarryEveryHeaderValueThroughItsVarint(@ForAll int sourceTask, @ForAll long incarnation,
+                                                     @ForAll int treeId, @ForAll long seq) {
+        RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(sourceTask, "s", incarnation, treeId, seq,
+            RelayRoute.leaf(1), null, VALUES));
+        assertEquals(List.of(sourceTask, incarnation, treeId, seq),
+            List.of(frame.sourceTask(), frame.incarnation(), frame.treeId(), frame.seq()));
+    }
+
     @Test
     void shouldDecodeTheOwnTasksAndFindEachChildsRoute() {
         RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE, null, VALUES));
@@ -76,12 +86,12 @@ class RelayFrameCodecTest {
     void shouldDecodeAChainOfAHundredThousandMembersWithoutRecursing() {
         RelayFrame leaf = RelayFrameCodec.decode(RelayFrameCodec.encode(1, "s", 1L, 0, 1L, RelayRoute.leaf(1), null, VALUES));
         int members = 100_000;
-        ByteBuffer frame = ByteBuffer.allocate(leaf.routeOffset() + members * 5 + 4 + VALUES.length + 4);
+        ByteBuffer frame = ByteBuffer.allocate(leaf.routeOffset() + members * 3 + VALUES.length + 4);
         frame.put(leaf.frame(), 0, leaf.routeOffset());
         for (int member = 0; member < members; member++) {
-            frame.putShort((short) 1).put((byte) 2).putShort((short) (member == members - 1 ? 0 : 1));
+            frame.put((byte) 1).put((byte) 2).put((byte) (member == members - 1 ? 0 : 1));
         }
-        frame.putInt(VALUES.length).put(VALUES).putInt(0);
+        frame.put(VALUES).putInt(0);
         byte[] bytes = frame.array();
         reseal(bytes);
         RelayFrame decoded = RelayFrameCodec.decode(bytes);
@@ -92,8 +102,8 @@ class RelayFrameCodecTest {
     @Test
     void shouldRefuseAFrameWhoseRouteOverrunsItsValues() {
         byte[] frame = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES);
-        int childCountOfA = RelayFrameCodec.STREAM_OFFSET + 2 + 1 + 2 + 2;
-        ByteBuffer.wrap(frame).putShort(childCountOfA, (short) 3);
+        int childCountOfA = RelayFrameCodec.decode(frame).routeOffset() + 1 + 2;
+        frame[childCountOfA] = 3;
         reseal(frame);
         MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
         assertTrue(e.getMessage().startsWith("Relay frame"), e.getMessage());

@@ -3,11 +3,13 @@ package io.whale.relay;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.woc.FrameWindow;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,11 +37,23 @@ class RelayMemberTest {
     private final Client toC = client();
     private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC));
     private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C), connections::get,
-        held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
 
     RelayMemberTest() {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
         when(transferQueue.tryPublishDirect(any())).thenAnswer(call -> published.add(call.getArgument(0)));
+    }
+
+    @Test
+    void shouldGiveEachLaunchItsOwnIncarnationEvenInTheSameMillisecond() {
+        long before = System.currentTimeMillis();
+        java.util.Set<Long> randomParts = new java.util.HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            long incarnation = RelayMember.newIncarnation();
+            assertTrue(incarnation >> 20 >= before, "the launch time leads, so a later launch compares higher");
+            randomParts.add(incarnation & 0xFFFFF);
+        }
+        assertTrue(randomParts.size() > 1, "workers launched in one millisecond differ: " + randomParts);
     }
 
     @Test

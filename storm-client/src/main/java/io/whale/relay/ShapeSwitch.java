@@ -1,0 +1,168 @@
+package io.whale.relay;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How a root worker moves its trees from one out-degree bound d* to another without reordering anything: drain,
+ * then flip. Members route each frame by the route it carries, so a switch is only the root building frames for
+ * another shape. But a frame built for the new shape could reach a member before an older frame still on its old
+ * path, and the member would then drop the older one as a repeat ({@link SequenceFilter}). So the shapes are
+ * numbered (epochs): while a switch is pending, new frames are built for the next epoch and held, frames already
+ * built for the current one still leave, and the flip comes once none of those is unsent and each child has
+ * credited all it was sent (relay credit composes, so then every member has every frame). The held frames then
+ * leave along the new shape, each executor's in its order.
+ *
+ * <p>One switch at a time. A child whose connection goes down owes nothing more ({@link #lost}): its frames are
+ * counted lost by the relay, as a member counts them. Pure: time is passed in. Thread safe: executors build and
+ * send, Netty threads credit.
+ *
+ * @param <C> a child of the root (its connection's peer)
+ */
+public final class ShapeSwitch<C> {
+    /** A completed switch: the epoch it started, the bounds, and how long the drain took. */
+    public record Flip(int epoch, int fromDegree, int toDegree, long drainNanos) {
+    }
+
+    private volatile int sendingEpoch;
+    private volatile int encodingEpoch;
+    private int degree;
+    private int pendingDegree;
+    private long requestedNanos;
+    private long unsentSending;
+    private long unsentEncoding;
+    private final Map<C, Long> inFlight = new HashMap<>();
+    private long inFlightTotal;
+
+    public ShapeSwitch(int degree) {
+        this.degree = degree;
+    }
+
+    /** The epoch new frames are built for. */
+    public int encodingEpoch() {
+        return encodingEpoch;
+    }
+
+    /** The d* of an epoch, or -1 when it is neither the current one nor the pending one. */
+    public synchronized int degreeOf(int epoch) {
+        if (epoch == sendingEpoch) {
+            return degree;
+        }
+        return epoch == encodingEpoch ? pendingDegree : -1;
+    }
+
+    public synchronized int degree() {
+        return degree;
+    }
+
+    public boolean switching() {
+        return encodingEpoch != sendingEpoch;
+    }
+
+    /** Asks for a switch to {@code toDegree}; false (and nothing changes) while another is pending or if it is d*. */
+    public synchronized boolean request(int toDegree, long nowNanos) {
+        if (switching() || toDegree == degree) {
+            return false;
+        }
+        pendingDegree = toDegree;
+        requestedNanos = nowNanos;
+        encodingEpoch = sendingEpoch + 1;
+        return true;
+    }
+
+    /**
+     * Counts {@code frames} built for {@code epoch} and not yet sent. False when the epoch is no longer the one new
+     * frames are built for (a switch was asked for meanwhile): the caller builds them again for the new one.
+     */
+    public synchronized boolean register(int epoch, int frames) {
+        if (epoch != encodingEpoch) {
+            return false;
+        }
+        if (epoch == sendingEpoch) {
+            unsentSending += frames;
+        } else {
+            unsentEncoding += frames;
+        }
+        return true;
+    }
+
+    /** Completes the pending switch if it has drained; returns it then, else null. */
+    public Flip tryFlip(long nowNanos) {
+        if (!switching()) {
+            return null;
+        }
+        synchronized (this) {
+            return flipIfDrained(nowNanos);
+        }
+    }
+
+    /** Whether a frame built for {@code epoch} may leave now. */
+    public boolean mayLeave(int epoch) {
+        return epoch == sendingEpoch;
+    }
+
+    /**
+     * A frame of {@code epoch} carrying {@code tuples} is leaving for {@code child}. Called before the frame is handed
+     * on, as a window is taken before: the child's credit for it may come back before the sender's next statement.
+     */
+    public synchronized void sent(int epoch, C child, int tuples) {
+        if (epoch == sendingEpoch) {
+            unsentSending--;
+        } else {
+            unsentEncoding--;
+        }
+        inFlight.merge(child, (long) tuples, Long::sum);
+        inFlightTotal += tuples;
+    }
+
+    /** Undoes {@link #sent} for a frame that could not be handed on after all (it waits, unsent, again). */
+    public synchronized void cancel(int epoch, C child, int tuples) {
+        if (epoch == sendingEpoch) {
+            unsentSending++;
+        } else {
+            unsentEncoding++;
+        }
+        settle(child, tuples);
+    }
+
+    /** {@code child}'s whole subtree has frames carrying {@code tuples} more; returns the flip this completed, if any. */
+    public synchronized Flip credited(C child, int tuples, long nowNanos) {
+        settle(child, tuples);
+        return flipIfDrained(nowNanos);
+    }
+
+    private void settle(C child, int tuples) {
+        Long owed = inFlight.get(child);
+        if (owed != null) {
+            long settled = Math.min(owed, tuples);
+            inFlight.put(child, owed - settled);
+            inFlightTotal -= settled;
+        }
+    }
+
+    /** {@code child}'s connection went down: it owes nothing any more. */
+    public synchronized Flip lost(C child, long nowNanos) {
+        Long owed = inFlight.remove(child);
+        if (owed != null) {
+            inFlightTotal -= owed;
+        }
+        return flipIfDrained(nowNanos);
+    }
+
+    /** Tuples sent along a tree and not yet credited by the whole subtree. */
+    public synchronized long inFlightTuples() {
+        return inFlightTotal;
+    }
+
+    private Flip flipIfDrained(long nowNanos) {
+        if (!switching() || unsentSending > 0 || inFlightTotal > 0) {
+            return null;
+        }
+        Flip flip = new Flip(encodingEpoch, degree, pendingDegree, nowNanos - requestedNanos);
+        degree = pendingDegree;
+        unsentSending = unsentEncoding;
+        unsentEncoding = 0;
+        sendingEpoch = encodingEpoch;
+        return flip;
+    }
+}

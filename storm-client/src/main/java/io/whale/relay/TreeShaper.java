@@ -1,0 +1,268 @@
+package io.whale.relay;
+
+import io.whale.multicast.MulticastTree;
+import io.whale.multicast.NonBlockingTreeBuilder;
+import io.whale.multicast.SwitchPlan;
+import io.whale.multicast.SwitchingPlanner;
+import io.whale.multicast.TreeBuilder;
+import io.whale.multicast.control.ControllerConfig;
+import io.whale.multicast.control.Decision;
+import io.whale.multicast.control.MulticastController;
+import io.whale.multicast.monitor.NanoClock;
+import io.whale.multicast.monitor.QueueMonitor;
+import io.whale.multicast.monitor.StreamMonitor;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shape of the trees this worker roots, per number of members. <b>Static</b> ({@code binomial}, or
+ * {@code nonblocking} with a whole-number d*): one shape per size, epoch 0, nothing counted. <b>Live</b>
+ * ({@code nonblocking} with {@code max.outdegree: auto}): the paper's {@link MulticastController} decides d* from
+ * the worker's transfer queue ({@link QueueMonitor}), the rate of tree emits ({@link StreamMonitor}) and t_e, the
+ * time an emit takes per child frame; the {@link SwitchingPlanner} moves the current trees to the new bound; and a
+ * {@link ShapeSwitch} makes the new shapes take over without reordering anything.
+ *
+ * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
+ * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
+ * is never waited for: an executor that finds another ticking goes on.
+ */
+public final class TreeShaper {
+    private static final Logger LOG = LoggerFactory.getLogger(TreeShaper.class);
+    private static final int HOLD_INTERVALS = 3;
+    private static final int SCALE_UP_CONFIRM_INTERVALS = 3;
+    private static final double RATE_OUTLIER_FACTOR = 4.0;
+
+    private final TreeBuilder staticBuilder;
+    private final ControllerSettings settings;
+    private final ShapeSwitch<NodeInfo> shapes;
+    private final Map<Integer, Map<Integer, MulticastTree>> treesByEpoch = new HashMap<>();
+    private final SwitchingPlanner planner = new SwitchingPlanner();
+    private final NanoClock clock;
+    private final QueueMonitor queue;
+    private final StreamMonitor stream;
+    private final ShapeMetrics metrics;
+    private final ReentrantLock tickLock = new ReentrantLock();
+    private volatile long nextTickNanos;
+    private long nextForcedNanos;
+    private MulticastController controller;
+    private volatile int members;
+    private String pendingReason;
+    private boolean pendingUp;
+
+    private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier queueLength, NanoClock clock,
+                       StormMetricRegistry registry) {
+        this.staticBuilder = staticBuilder;
+        this.settings = settings;
+        this.clock = clock;
+        this.shapes = new ShapeSwitch<>(Integer.MAX_VALUE);
+        this.queue = settings == null ? null : new QueueMonitor(queueLength, clock, settings.rateAlpha());
+        this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
+        this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
+        long now = clock.nanoTime();
+        this.nextTickNanos = now;
+        this.nextForcedNanos = settings == null ? 0 : now + settings.forcedSwitchMs() * 1_000_000L;
+    }
+
+    /** One shape per number of members, from {@code builder}. */
+    public static TreeShaper fixed(TreeBuilder builder) {
+        return new TreeShaper(builder, null, null, NanoClock.system(), null);
+    }
+
+    /** Shapes reshaped live by the controller; {@code queueLength} reads the worker's transfer queue. */
+    public static TreeShaper live(ControllerSettings settings, IntSupplier queueLength, NanoClock clock,
+                                  StormMetricRegistry registry) {
+        return new TreeShaper(null, settings, queueLength, clock, registry);
+    }
+
+    public boolean isLive() {
+        return staticBuilder == null;
+    }
+
+    /** The epoch new frames are built for; always 0 when static. */
+    public int encodingEpoch() {
+        return isLive() ? shapes.encodingEpoch() : 0;
+    }
+
+    /** The tree of {@code members} members in {@code epoch}, or null when that epoch is over (build again). */
+    public synchronized MulticastTree shape(int epoch, int members) {
+        Map<Integer, MulticastTree> trees = treesByEpoch.computeIfAbsent(epoch, e -> new HashMap<>());
+        if (!isLive()) {
+            return trees.computeIfAbsent(members, staticBuilder::build);
+        }
+        int degree = shapes.degreeOf(epoch);
+        return degree < 0 ? null : trees.computeIfAbsent(members, n -> new NonBlockingTreeBuilder(degree).build(n));
+    }
+
+    /** Counts frames built for {@code epoch}; false when a switch began meanwhile (build them again). */
+    public boolean register(int epoch, int frames) {
+        return !isLive() || shapes.register(epoch, frames);
+    }
+
+    /** Whether a frame built for {@code epoch} may leave now (completing a drained switch first). */
+    public boolean mayLeave(int epoch) {
+        if (!isLive() || shapes.mayLeave(epoch)) {
+            return true;
+        }
+        flipped(shapes.tryFlip(clock.nanoTime()));
+        return shapes.mayLeave(epoch);
+    }
+
+    /** A frame of {@code epoch} carrying {@code tuples} is leaving for {@code child} (before it is handed on). */
+    public void sent(int epoch, NodeInfo child, int tuples) {
+        if (isLive()) {
+            shapes.sent(epoch, child, tuples);
+        }
+    }
+
+    /** The frame of {@link #sent} could not be handed on after all. */
+    public void cancel(int epoch, NodeInfo child, int tuples) {
+        if (isLive()) {
+            shapes.cancel(epoch, child, tuples);
+        }
+    }
+
+    /** {@code child}'s subtree has frames this worker rooted, carrying {@code tuples}. */
+    public void credited(NodeInfo child, int tuples) {
+        if (isLive()) {
+            flipped(shapes.credited(child, tuples, clock.nanoTime()));
+        }
+    }
+
+    /** {@code child}'s connection went down: what it was sent is counted lost by the relay, not awaited. */
+    public void lost(NodeInfo child) {
+        if (isLive()) {
+            flipped(shapes.lost(child, clock.nanoTime()));
+        }
+    }
+
+    /**
+     * An emit went along a tree of {@code members} members: {@code children} frames in {@code emitNanos}. Ticks the
+     * controller when an interval has ended and no other executor is ticking it.
+     */
+    public void emitted(int members, int children, long emitNanos) {
+        if (!isLive()) {
+            return;
+        }
+        stream.recordArrival();
+        queue.recordEmit(emitNanos, children);
+        long now = clock.nanoTime();
+        if (now - nextTickNanos >= 0 && tickLock.tryLock()) {
+            try {
+                if (now - nextTickNanos >= 0) {
+                    nextTickNanos = now + settings.intervalMs() * 1_000_000L;
+                    onInterval(members, now);
+                }
+            } finally {
+                tickLock.unlock();
+            }
+        }
+    }
+
+    private void onInterval(int emitMembers, long now) {
+        queue.sample();
+        stream.tick();
+        if (emitMembers > members) {
+            members = emitMembers;
+            controller = new MulticastController(new ControllerConfig(members, settings.queueCapacity(),
+                settings.waterline(), settings.scaleUpThreshold(), settings.scaleDownThreshold(), HOLD_INTERVALS,
+                SCALE_UP_CONFIRM_INTERVALS), effective(shapes.degree()));
+        }
+        if (shapes.switching()) {
+            return;
+        }
+        if (settings.forcedSwitchMs() > 0) {
+            if (now - nextForcedNanos >= 0) {
+                nextForcedNanos = now + settings.forcedSwitchMs() * 1_000_000L;
+                int to = effective(shapes.degree()) == 1 ? effective(members) : 1;
+                request(to, "forced (" + settings.forcedSwitchMs() + " ms)", to > 1, now);
+            }
+            return;
+        }
+        controller.onInterval(queue, stream).ifPresent(decision -> request(decision.toMaxOutDegree(),
+            describe(decision), decision.toMaxOutDegree() > decision.fromMaxOutDegree(), now));
+    }
+
+    /**
+     * Starts a switch: the current trees, moved to the new bound by the planner, are the next epoch's (a size not
+     * seen yet is built for the bound when first asked for). Holds the lock from the switch's start to its trees,
+     * so that no executor builds a frame for the new epoch before they are there.
+     */
+    private synchronized void request(int toDegree, String reason, boolean up, long now) {
+        int from = shapes.encodingEpoch();
+        int to = effective(toDegree);
+        if (to == effective(shapes.degree()) || !shapes.request(to, now)) {
+            return;
+        }
+        Map<Integer, MulticastTree> next = new HashMap<>();
+        int moves = 0;
+        for (Map.Entry<Integer, MulticastTree> entry : treesByEpoch.getOrDefault(from, Map.of()).entrySet()) {
+            SwitchPlan plan = planner.plan(entry.getValue(), to);
+            next.put(entry.getKey(), plan.to());
+            moves += plan.moves().size();
+        }
+        treesByEpoch.put(shapes.encodingEpoch(), next);
+        pendingReason = reason + ", " + moves + " move" + (moves == 1 ? "" : "s");
+        pendingUp = up;
+        flipped(shapes.tryFlip(now));
+    }
+
+    private synchronized void flipped(ShapeSwitch.Flip flip) {
+        if (flip == null) {
+            return;
+        }
+        treesByEpoch.keySet().removeIf(epoch -> epoch < flip.epoch());
+        metrics.switched(flip, pendingUp);
+        LOG.info("Multicast trees, epoch {}: d* {} -> {} ({}); drained in {} ms", flip.epoch(),
+            degreeText(flip.fromDegree()), flip.toDegree(), pendingReason, flip.drainNanos() / 1_000_000);
+    }
+
+    private static String describe(Decision d) {
+        return String.format("%s: queue %d -> %d, lambda %.0f/s, t_e %.1f us", d.direction(), d.previousLength(),
+            d.length(), d.inputRate(), d.emitSeconds() * 1e6);
+    }
+
+    private static String degreeText(int degree) {
+        return degree == Integer.MAX_VALUE ? "auto" : Integer.toString(degree);
+    }
+
+    private int effective(int degree) {
+        return NonBlockingTreeBuilder.effectiveOutDegree(Math.max(1, members), degree);
+    }
+
+    /** d* now, as an effective out-degree of the largest tree. */
+    public int maxOutDegree() {
+        return isLive() ? effective(shapes.degree()) : 0;
+    }
+
+    int epoch() {
+        return shapes.encodingEpoch();
+    }
+
+    @Override
+    public String toString() {
+        return isLive()
+            ? String.format("nonblocking, d* live (Q %d, waterline %d, T_up %s, T_down %s, every %d ms, alpha %s%s)",
+                settings.queueCapacity(), settings.waterline(), settings.scaleUpThreshold(), settings.scaleDownThreshold(),
+                settings.intervalMs(), settings.rateAlpha(),
+                settings.forcedSwitchMs() > 0 ? ", forced switch every " + settings.forcedSwitchMs() + " ms" : "")
+            : staticBuilder instanceof NonBlockingTreeBuilder fixed ? "nonblocking, d* " + fixed.maxOutDegree() : "binomial";
+    }
+
+    long inFlightTuples() {
+        return shapes.inFlightTuples();
+    }
+
+    QueueMonitor queue() {
+        return queue;
+    }
+
+    StreamMonitor stream() {
+        return stream;
+    }
+}

@@ -1,0 +1,116 @@
+package io.whale.relay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.whale.multicast.BinomialTreeBuilder;
+import io.whale.multicast.MulticastTree;
+import io.whale.multicast.SwitchingPlanner;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.junit.jupiter.api.Test;
+
+class TreeShaperTest {
+    private static final long MS = 1_000_000L;
+    private static final int MEMBERS = 7;
+    private static final NodeInfo CHILD = new NodeInfo("b", java.util.Set.of(6701L));
+
+    private final AtomicLong now = new AtomicLong();
+    private final AtomicInteger queue = new AtomicInteger();
+    private final StormMetricRegistry registry = new StormMetricRegistry();
+
+    private TreeShaper live(long forcedSwitchMs) {
+        return TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, 10, 0.8, forcedSwitchMs), queue::get,
+            now::get, registry);
+    }
+
+    /** One interval: the clock moves on, the queue is {@code length}, and an emit (2 µs per child) ticks the controller. */
+    private void interval(TreeShaper shaper, int length) {
+        now.addAndGet(10 * MS);
+        queue.set(length);
+        shaper.emitted(MEMBERS, 3, 6_000);
+    }
+
+    private long counter(String name) {
+        return registry.getRegistry().getCounters((key, metric) -> key.endsWith("-" + name)).values().iterator().next().getCount();
+    }
+
+    @Test
+    void shouldScaleDownWhenTheTransferQueueGrowsTowardsItsCapacity() {
+        TreeShaper shaper = live(0);
+        MulticastTree before = shaper.shape(0, MEMBERS);
+        assertEquals(3, before.sourceOutDegree(), "auto starts from the binomial tree");
+
+        for (int length : new int[] {0, 0, 100, 400, 900}) {
+            interval(shaper, length);
+        }
+
+        assertEquals(1, shaper.encodingEpoch());
+        assertTrue(shaper.maxOutDegree() < 3, "d* came down: " + shaper.maxOutDegree());
+        assertTrue(shaper.mayLeave(1), "nothing was in flight, so the new shape took over at once");
+        assertEquals(1, counter("relay-switches-down"));
+        assertEquals(0, counter("relay-switches-up"));
+        assertEquals(shaper.maxOutDegree(), shaper.shape(1, MEMBERS).maxOutDegree());
+    }
+
+    @Test
+    void shouldMoveTheCurrentTreeWithTheSwitchingPlannerRatherThanRebuildIt() {
+        TreeShaper shaper = live(10);
+        MulticastTree before = shaper.shape(0, MEMBERS);
+
+        interval(shaper, 0);
+
+        assertEquals(new SwitchingPlanner().plan(before, 1).to(), shaper.shape(1, MEMBERS));
+        assertNull(shaper.shape(0, MEMBERS), "epoch 0 is over: a frame being built for it is built again");
+    }
+
+    @Test
+    void shouldAlternateBetweenAChainAndTheFullTreeWhenForcedAndWaitForTheDrain() {
+        TreeShaper shaper = live(10);
+        shaper.shape(0, MEMBERS);
+        assertTrue(shaper.register(0, 1));
+        shaper.sent(0, CHILD, 4);
+
+        interval(shaper, 0);
+        assertEquals(1, shaper.encodingEpoch(), "a switch to the chain began");
+        assertFalse(shaper.mayLeave(1), "four tuples of the old shape are still in flight");
+        now.addAndGet(3 * MS);
+        shaper.credited(CHILD, 4);
+        assertTrue(shaper.mayLeave(1));
+        assertEquals(1, shaper.maxOutDegree());
+        assertEquals(1, counter("relay-switches-down"));
+        assertEquals(3, counter("relay-switch-drain-ms"));
+
+        interval(shaper, 0);
+        assertEquals(2, shaper.encodingEpoch());
+        assertEquals(3, shaper.maxOutDegree(), "and back to the full tree");
+        assertEquals(1, counter("relay-switches-up"));
+    }
+
+    @Test
+    void shouldTickTheControllerAtMostOncePerInterval() {
+        TreeShaper shaper = live(10);
+        shaper.shape(0, MEMBERS);
+        now.addAndGet(10 * MS);
+        for (int i = 0; i < 5; i++) {
+            shaper.emitted(MEMBERS, 3, 6_000);
+        }
+        assertEquals(1, shaper.encodingEpoch(), "one forced switch, not five");
+    }
+
+    @Test
+    void shouldKeepOneShapeAndNeverHoldAFrameWhenFixed() {
+        TreeShaper shaper = TreeShaper.fixed(new BinomialTreeBuilder());
+
+        assertEquals(new BinomialTreeBuilder().build(MEMBERS), shaper.shape(0, MEMBERS));
+        assertTrue(shaper.register(0, 5));
+        assertTrue(shaper.mayLeave(0));
+        shaper.emitted(MEMBERS, 3, 6_000);
+        assertEquals(0, shaper.encodingEpoch());
+        assertFalse(shaper.isLive());
+    }
+}
