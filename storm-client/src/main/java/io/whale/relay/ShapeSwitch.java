@@ -33,6 +33,7 @@ public final class ShapeSwitch<C> {
     private long unsentEncoding;
     private final Map<C, Long> inFlight = new HashMap<>();
     private long inFlightTotal;
+    private long framesSent;
 
     public ShapeSwitch(int degree) {
         this.degree = degree;
@@ -113,6 +114,7 @@ public final class ShapeSwitch<C> {
         }
         inFlight.merge(child, (long) tuples, Long::sum);
         inFlightTotal += tuples;
+        framesSent++;
     }
 
     /** Undoes {@link #sent} for a frame that could not be handed on after all (it waits, unsent, again). */
@@ -122,6 +124,7 @@ public final class ShapeSwitch<C> {
         } else {
             unsentEncoding++;
         }
+        framesSent--;
         settle(child, tuples);
     }
 
@@ -147,6 +150,16 @@ public final class ShapeSwitch<C> {
             inFlightTotal -= owed;
         }
         return flipIfDrained(nowNanos);
+    }
+
+    /** Frames built and not yet handed on, of both epochs. */
+    public synchronized long unsentFrames() {
+        return unsentSending + unsentEncoding;
+    }
+
+    /** Frames handed on so far. */
+    public synchronized long framesSent() {
+        return framesSent;
     }
 
     /** Tuples sent along a tree and not yet credited by the whole subtree. */

@@ -13,6 +13,7 @@ import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntSupplier;
 import org.apache.storm.generated.NodeInfo;
@@ -52,20 +53,29 @@ public final class TreeShaper {
     private long nextForcedNanos;
     private MulticastController controller;
     private volatile int members;
+    private volatile int framesPerEmit;
+    private volatile int deliveriesPerEmit;
+    private final LongAdder cpuEmitNanos = new LongAdder();
+    private final LongAdder cpuEmitFrames = new LongAdder();
+    private long sentAtLastTick;
+    private long unsentAtLastTick;
+    private long lastTickNanos;
     private String pendingReason;
     private boolean pendingUp;
 
-    private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier queueLength, NanoClock clock,
-                       StormMetricRegistry registry) {
+    private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
+                       NanoClock clock, StormMetricRegistry registry) {
         this.staticBuilder = staticBuilder;
         this.settings = settings;
         this.clock = clock;
         this.shapes = new ShapeSwitch<>(Integer.MAX_VALUE);
-        this.queue = settings == null ? null : new QueueMonitor(queueLength, clock, settings.rateAlpha());
+        this.queue = settings == null ? null
+            : new QueueMonitor(() -> transferQueueLength.getAsInt() + backlogTuples(), clock, settings.rateAlpha());
         this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
         this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
         long now = clock.nanoTime();
         this.nextTickNanos = now;
+        this.lastTickNanos = now;
         this.nextForcedNanos = settings == null ? 0 : now + settings.forcedSwitchMs() * 1_000_000L;
     }
 
@@ -74,10 +84,10 @@ public final class TreeShaper {
         return new TreeShaper(builder, null, null, NanoClock.system(), null);
     }
 
-    /** Shapes reshaped live by the controller; {@code queueLength} reads the worker's transfer queue. */
-    public static TreeShaper live(ControllerSettings settings, IntSupplier queueLength, NanoClock clock,
+    /** Shapes reshaped live by the controller; {@code transferQueueLength} reads the worker's transfer queue. */
+    public static TreeShaper live(ControllerSettings settings, IntSupplier transferQueueLength, NanoClock clock,
                                   StormMetricRegistry registry) {
-        return new TreeShaper(null, settings, queueLength, clock, registry);
+        return new TreeShaper(null, settings, transferQueueLength, clock, registry);
     }
 
     public boolean isLive() {
@@ -142,15 +152,19 @@ public final class TreeShaper {
     }
 
     /**
-     * An emit went along a tree of {@code members} members: {@code children} frames in {@code emitNanos}. Ticks the
-     * controller when an interval has ended and no other executor is ticking it.
+     * An emit went along a tree of {@code members} members: {@code children} frames carrying {@code deliveries}
+     * tuples in all, built and handed on (or parked) in {@code emitNanos}. Ticks the controller when an interval
+     * has ended and no other executor is ticking it.
      */
-    public void emitted(int members, int children, long emitNanos) {
+    public void emitted(int members, int children, int deliveries, long emitNanos) {
         if (!isLive()) {
             return;
         }
         stream.recordArrival();
-        queue.recordEmit(emitNanos, children);
+        framesPerEmit = children;
+        deliveriesPerEmit = deliveries;
+        cpuEmitNanos.add(emitNanos);
+        cpuEmitFrames.add(children);
         long now = clock.nanoTime();
         if (now - nextTickNanos >= 0 && tickLock.tryLock()) {
             try {
@@ -164,7 +178,38 @@ public final class TreeShaper {
         }
     }
 
+    /**
+     * The source's backlog in tuples, the queue the controller watches besides the transfer queue: what the frame
+     * windows hold (tuples sent along trees and not yet credited, per emit's deliveries) and the frames built and
+     * waiting in the executors (per emit's frames). Storm parks emits when a window is full, so with a slow link
+     * the backlog sits there, not in the transfer queue.
+     */
+    private int backlogTuples() {
+        return (int) (shapes.inFlightTuples() / Math.max(1, deliveriesPerEmit) + shapes.unsentFrames() / Math.max(1, framesPerEmit));
+    }
+
+    /**
+     * Folds this interval's t_e: while frames waited for the whole interval (the source was busy: its link or its
+     * windows bound it) the interval over the frames that left, which is what a frame really took; otherwise the
+     * time sendAlongTree took over the frames it built.
+     */
+    private void recordEmitTime(long now) {
+        long sent = shapes.framesSent();
+        long unsent = shapes.unsentFrames();
+        long cpuNanos = cpuEmitNanos.sumThenReset();
+        long cpuFrames = cpuEmitFrames.sumThenReset();
+        if (unsent > 0 && unsentAtLastTick > 0 && sent > sentAtLastTick) {
+            queue.recordEmit(now - lastTickNanos, (int) (sent - sentAtLastTick));
+        } else if (cpuFrames > 0) {
+            queue.recordEmit(cpuNanos, (int) cpuFrames);
+        }
+        sentAtLastTick = sent;
+        unsentAtLastTick = unsent;
+        lastTickNanos = now;
+    }
+
     private void onInterval(int emitMembers, long now) {
+        recordEmitTime(now);
         queue.sample();
         stream.tick();
         if (emitMembers > members) {

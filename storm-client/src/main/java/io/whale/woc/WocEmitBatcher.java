@@ -225,7 +225,7 @@ public final class WocEmitBatcher {
             tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         }
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
-        shaper.emitted(tree.members().size(), frames.size(), System.nanoTime() - start);
+        shaper.emitted(tree.members().size(), frames.size(), collected.size(), System.nanoTime() - start);
     }
 
     private static List<int[]> memberTasks(RelayTrees.Tree tree, Map<NodeInfo, List<AddressedTuple>> byWorker) {

@@ -32,7 +32,7 @@ class TreeShaperTest {
     private void interval(TreeShaper shaper, int length) {
         now.addAndGet(10 * MS);
         queue.set(length);
-        shaper.emitted(MEMBERS, 3, 6_000);
+        shaper.emitted(MEMBERS, 3, 21, 6_000);
     }
 
     private long counter(String name) {
@@ -55,6 +55,45 @@ class TreeShaperTest {
         assertEquals(1, counter("relay-switches-down"));
         assertEquals(0, counter("relay-switches-up"));
         assertEquals(shaper.maxOutDegree(), shaper.shape(1, MEMBERS).maxOutDegree());
+    }
+
+    @Test
+    void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileTheTransferQueueStaysEmpty() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        interval(shaper, 0);
+        interval(shaper, 0);
+
+        for (int emits : new int[] {100, 300}) {
+            shaper.register(0, 3 * emits);
+            for (int frame = 0; frame < 3 * emits; frame++) {
+                shaper.sent(0, CHILD, 7);
+            }
+            interval(shaper, 0);
+        }
+
+        assertEquals(1, shaper.encodingEpoch(), "400 emits' deliveries in flight and none credited: scale down");
+        assertFalse(shaper.mayLeave(1), "once they are credited");
+        shaper.credited(CHILD, 400 * 3 * 7);
+        assertTrue(shaper.mayLeave(1));
+        assertEquals(2, shaper.maxOutDegree());
+        assertEquals(1, counter("relay-switches-down"));
+    }
+
+    @Test
+    void shouldTimeAFrameByTheIntervalItsFramesWaitedThrough() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        shaper.register(0, 100);
+        interval(shaper, 0);
+        for (int frame = 0; frame < 40; frame++) {
+            shaper.sent(0, CHILD, 7);
+        }
+        interval(shaper, 0);
+
+        assertEquals(0.8 * 2_000 + 0.2 * (10 * MS / 40.0), shaper.queue().emitNanosPerReplica(), 1.0,
+            "the first interval built frames in 2 us each; in the second they waited all through and 40 left: 250 us"
+                + " each, folded in with alpha 0.8");
     }
 
     @Test
@@ -97,7 +136,7 @@ class TreeShaperTest {
         shaper.shape(0, MEMBERS);
         now.addAndGet(10 * MS);
         for (int i = 0; i < 5; i++) {
-            shaper.emitted(MEMBERS, 3, 6_000);
+            shaper.emitted(MEMBERS, 3, 21, 6_000);
         }
         assertEquals(1, shaper.encodingEpoch(), "one forced switch, not five");
     }
@@ -109,7 +148,7 @@ class TreeShaperTest {
         assertEquals(new BinomialTreeBuilder().build(MEMBERS), shaper.shape(0, MEMBERS));
         assertTrue(shaper.register(0, 5));
         assertTrue(shaper.mayLeave(0));
-        shaper.emitted(MEMBERS, 3, 6_000);
+        shaper.emitted(MEMBERS, 3, 21, 6_000);
         assertEquals(0, shaper.encodingEpoch());
         assertFalse(shaper.isLive());
     }
