@@ -18,7 +18,10 @@ enum BenchSystem {
         "whale.multicast.structure=binomial")),
     /** WOC on along Algorithm 1's tree with every out-degree at most 2 (nonblocking, d* = 2). */
     WOC_NONBLOCKING("woc-nonblocking", "WOC nonblocking d*=2", List.of("-c", "whale.woc.enabled=true", "-c",
-        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=2"));
+        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=2")),
+    /** WOC on along Algorithm 1's tree reshaped live by the controller (nonblocking, d* auto). */
+    WOC_AUTO("woc-auto", "WOC nonblocking d* auto", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=auto"));
 
     private final String option;
     private final String label;
@@ -54,7 +57,7 @@ enum BenchSystem {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-binomial and/or "
-            + "woc-nonblocking, not '" + option + "'");
+        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-binomial, "
+            + "woc-nonblocking and/or woc-auto, not '" + option + "'");
     }
 }
