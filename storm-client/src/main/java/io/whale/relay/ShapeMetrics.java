@@ -49,10 +49,6 @@ final class ShapeMetrics {
         drainMillis.inc(lastDrainMillis);
     }
 
-    long switches() {
-        return switchesUp.getCount() + switchesDown.getCount();
-    }
-
     private Counter counter(String name) {
         return registry.counter(name, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }

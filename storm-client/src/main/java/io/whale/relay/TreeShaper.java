@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
  * The shape of the trees this worker roots, per number of members. <b>Static</b> ({@code binomial}, or
  * {@code nonblocking} with a whole-number d*): one shape per size, epoch 0, nothing counted. <b>Live</b>
  * ({@code nonblocking} with {@code max.outdegree: auto}): the paper's {@link MulticastController} decides d* from
- * the worker's transfer queue ({@link QueueMonitor}), the rate of tree emits ({@link StreamMonitor}) and t_e, the
- * time an emit takes per child frame; the {@link SwitchingPlanner} moves the current trees to the new bound; and a
- * {@link ShapeSwitch} makes the new shapes take over without reordering anything.
+ * the source's backlog ({@link QueueMonitor} on the transfer queue, the frame windows and the parked frames), the
+ * rate of tree emits ({@link StreamMonitor}) and t_e, the time a frame takes ({@link #recordEmitTime}); the
+ * {@link SwitchingPlanner} moves the current trees to the new bound; and a {@link ShapeSwitch} makes the new shapes
+ * take over without reordering anything.
  *
  * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
  * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
