@@ -134,7 +134,7 @@ public final class RelayMember {
     private void publish(TaskMessage forward) {
         if ((transferQueue.isEmptyOverflow() && transferQueue.tryPublishDirect(forward))
             || transferQueue.tryPublishToOverflow(forward)) {
-            metrics.frameForwarded();
+            metrics.frameForwarded(forward.message().length);
         } else {
             transferQueue.recordMsgDrop();
         }
@@ -171,6 +171,7 @@ public final class RelayMember {
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
+        metrics.childDisconnected();
         shaper.lost(child);
         RelayCreditLedger.Settled<Consumer<TaskMessage>> settled = ledger.childLost(child);
         metrics.lost(settled.lostTuples());

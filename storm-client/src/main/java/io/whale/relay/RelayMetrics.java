@@ -14,6 +14,8 @@ public final class RelayMetrics {
     private final Counter duplicates;
     private final Counter staleIncarnation;
     private final Counter lostTuples;
+    private final Counter bytesForwarded;
+    private final Counter childrenDisconnected;
 
     public RelayMetrics(StormMetricRegistry registry, Gauge<Long> heldTuples) {
         this.registry = registry;
@@ -23,6 +25,8 @@ public final class RelayMetrics {
         this.duplicates = counter("relay-duplicates-dropped");
         this.staleIncarnation = counter("relay-frames-stale-incarnation");
         this.lostTuples = counter("relay-tuples-lost");
+        this.bytesForwarded = counter("relay-bytes-forwarded");
+        this.childrenDisconnected = counter("relay-children-disconnected");
         registry.gauge("relay-held-tuples", heldTuples, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
@@ -39,8 +43,14 @@ public final class RelayMetrics {
         framesReceived.inc();
     }
 
-    void frameForwarded() {
+    void frameForwarded(int bytes) {
         framesForwarded.inc();
+        bytesForwarded.inc(bytes);
+    }
+
+    /** A child's connection went down (a dead or restarting member, seen from its parent). */
+    void childDisconnected() {
+        childrenDisconnected.inc();
     }
 
     void duplicate() {
@@ -66,6 +76,14 @@ public final class RelayMetrics {
 
     public long framesForwarded() {
         return framesForwarded.getCount();
+    }
+
+    public long bytesForwarded() {
+        return bytesForwarded.getCount();
+    }
+
+    public long childrenDisconnected() {
+        return childrenDisconnected.getCount();
     }
 
     public long lostTuples() {

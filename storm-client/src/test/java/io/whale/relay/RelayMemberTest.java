@@ -66,6 +66,8 @@ class RelayMemberTest {
         assertEquals(3, toChildB.routingTask());
         assertArrayEquals(new int[] {3}, RelayFrameCodec.decode(toChildB.message()).tasks());
         assertEquals(List.of(), credited, "nothing is credited before the children credit");
+        assertEquals(toChildB.message().length + ((RelayFrameMessage) published.get(1)).message().length,
+            member.metrics().bytesForwarded());
 
         linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
         assertEquals(List.of(), credited);
@@ -92,6 +94,7 @@ class RelayMemberTest {
 
         assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited);
         assertEquals(1, member.metrics().lostTuples());
+        assertEquals(1, member.metrics().childrenDisconnected());
     }
 
     @Test
