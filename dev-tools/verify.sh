@@ -14,8 +14,9 @@ if [ "$(id -u)" != 0 ] || [ "${WHALE_VERIFY_SERIAL:-0}" = 1 ]; then
   exec mvn -B verify "$@"
 fi
 
+# Replaces the calling (sub)shell, so a half's pid is its mvn's, and killing it stops that mvn.
 in_netns() {
-  unshare --net bash -c 'ip link set lo up && exec "$@"' in-netns "$@"
+  exec unshare --net bash -c 'ip link set lo up && exec "$@"' in-netns "$@"
 }
 
 echo "verify: building and installing every module (no tests yet)"
@@ -25,12 +26,12 @@ mvn -B -q install -Dtest=NONE -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=f
 mkdir -p target
 suites_log=target/verify-upstream-suites.log
 echo "verify: Storm's integration suites run beside the other modules; their log: $suites_log"
-in_netns mvn -B -o verify -pl upstream-suites "$@" >"$suites_log" 2>&1 &
+(in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
 suites_pid=$!
 trap 'kill "$suites_pid" 2>/dev/null || true' EXIT
 
 set +e
-in_netns mvn -B -o verify -pl '!upstream-suites' "$@"
+(in_netns mvn -B -o verify -pl '!upstream-suites' "$@")
 rest=$?
 wait "$suites_pid"
 suites=$?

@@ -22,8 +22,9 @@ import org.apache.storm.utils.JCQueue;
  * the worker's transfer queue (never blocking the receiving thread: the overflow takes what the queue cannot) and
  * returns the frame for local delivery; it credits the sender once the frame is done in its subtree
  * ({@link RelayCreditLedger}). As a root it hands its own credit ({@link #incarnation}) to the frame window of the
- * connection it came back on and to the {@link TreeShaper}, which waits for it to switch shapes. Frames that repeat or come from an earlier launch of their source are dropped,
- * counted and credited at once ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
+ * connection it came back on and to the {@link TreeShaper}, which waits for it to switch shapes. Frames that
+ * repeat or come from an earlier launch of their source are dropped, counted and credited at once
+ * ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
  * up is not sent its frame: its tuples are counted lost, as Storm's client counts what it drops while reconnecting.
  */
 public final class RelayMember {

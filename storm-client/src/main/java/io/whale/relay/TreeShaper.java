@@ -54,8 +54,8 @@ public final class TreeShaper {
     private long nextForcedNanos;
     private MulticastController controller;
     private volatile int members;
-    private volatile int framesPerEmit;
-    private volatile int deliveriesPerEmit;
+    private int framesPerEmit;
+    private int deliveriesPerEmit;
     private final LongAdder cpuEmitNanos = new LongAdder();
     private final LongAdder cpuEmitFrames = new LongAdder();
     private long sentAtLastTick;
@@ -152,25 +152,30 @@ public final class TreeShaper {
         }
     }
 
+    /** When an emit along a tree began, for {@link #emitted}; 0 (and no clock read) when the shape is fixed. */
+    public long emitStart() {
+        return isLive() ? clock.nanoTime() : 0;
+    }
+
     /**
-     * An emit went along a tree of {@code members} members: {@code children} frames carrying {@code deliveries}
-     * tuples in all, built and handed on (or parked) in {@code emitNanos}. Ticks the controller when an interval
-     * has ended and no other executor is ticking it.
+     * An emit that began at {@code startNanos} ({@link #emitStart}) went along a tree of {@code members} members:
+     * {@code children} frames carrying {@code deliveries} tuples in all, built and handed on (or parked). Ticks the
+     * controller when an interval has ended and no other executor is ticking it.
      */
-    public void emitted(int members, int children, int deliveries, long emitNanos) {
+    public void emitted(int members, int children, int deliveries, long startNanos) {
         if (!isLive()) {
             return;
         }
-        stream.recordArrival();
-        framesPerEmit = children;
-        deliveriesPerEmit = deliveries;
-        cpuEmitNanos.add(emitNanos);
-        cpuEmitFrames.add(children);
         long now = clock.nanoTime();
+        stream.recordArrival();
+        cpuEmitNanos.add(now - startNanos);
+        cpuEmitFrames.add(children);
         if (now - nextTickNanos >= 0 && tickLock.tryLock()) {
             try {
                 if (now - nextTickNanos >= 0) {
                     nextTickNanos = now + settings.intervalMs() * 1_000_000L;
+                    framesPerEmit = children;
+                    deliveriesPerEmit = deliveries;
                     onInterval(members, now);
                 }
             } finally {

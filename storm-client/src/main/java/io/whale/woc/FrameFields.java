@@ -73,18 +73,7 @@ public final class FrameFields {
     }
 
     public static int readVarInt(ByteBuffer buf, String kind, String what) {
-        int value = 0;
-        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
-            byte b = buf.get();
-            if (i == MAX_VARINT_BYTES - 1 && (b & 0xF0) != 0) {
-                throw new MalformedBatchTupleException(kind + " " + what + " varint overflows 32 bits");
-            }
-            value |= (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
-        throw new MalformedBatchTupleException(kind + " " + what + " varint longer than " + MAX_VARINT_BYTES + " bytes");
+        return (int) readVar(buf, kind, what, MAX_VARINT_BYTES, 0xF0, 32);
     }
 
     public static int varLongBytes(long value) {
@@ -105,18 +94,23 @@ public final class FrameFields {
     }
 
     public static long readVarLong(ByteBuffer buf, String kind, String what) {
+        return readVar(buf, kind, what, MAX_VARLONG_BYTES, 0xFE, 64);
+    }
+
+    /** An unsigned varint of at most {@code maxBytes}, whose last byte may not set a bit in {@code lastByteOverflow}. */
+    private static long readVar(ByteBuffer buf, String kind, String what, int maxBytes, int lastByteOverflow, int bits) {
         long value = 0;
-        for (int i = 0; i < MAX_VARLONG_BYTES; i++) {
+        for (int i = 0; i < maxBytes; i++) {
             byte b = buf.get();
-            if (i == MAX_VARLONG_BYTES - 1 && (b & 0xFE) != 0) {
-                throw new MalformedBatchTupleException(kind + " " + what + " varint overflows 64 bits");
+            if (i == maxBytes - 1 && (b & lastByteOverflow) != 0) {
+                throw new MalformedBatchTupleException(kind + " " + what + " varint overflows " + bits + " bits");
             }
             value |= (long) (b & 0x7F) << (7 * i);
             if ((b & 0x80) == 0) {
                 return value;
             }
         }
-        throw new MalformedBatchTupleException(kind + " " + what + " varint longer than " + MAX_VARLONG_BYTES + " bytes");
+        throw new MalformedBatchTupleException(kind + " " + what + " varint longer than " + maxBytes + " bytes");
     }
 
     public static void requireRemaining(ByteBuffer buf, long needed, String kind, String what) {

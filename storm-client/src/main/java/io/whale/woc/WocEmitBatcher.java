@@ -199,12 +199,12 @@ public final class WocEmitBatcher {
      * leaves on, which the child refills only once the subtree has the frame.
      */
     private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits) {
-        long start = System.nanoTime();
+        TreeShaper shaper = worker.shaper();
+        long start = shaper.emitStart();
         Tuple first = collected.get(0).getTuple();
         byte[] values = valuesSerializer.apply(first.getValues());
         worker.metrics().serialized();
         Map<Integer, Map<Long, Long>> messageIds = messageIds();
-        TreeShaper shaper = worker.shaper();
         RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         long seq = trees.nextSeq(first.getSourceTask(), tree.id());
         List<HeldFrame> frames = new ArrayList<>();
@@ -225,7 +225,7 @@ public final class WocEmitBatcher {
             tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         }
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
-        shaper.emitted(tree.members().size(), frames.size(), collected.size(), System.nanoTime() - start);
+        shaper.emitted(tree.members().size(), frames.size(), collected.size(), start);
     }
 
     private static List<int[]> memberTasks(RelayTrees.Tree tree, Map<NodeInfo, List<AddressedTuple>> byWorker) {

@@ -32,7 +32,7 @@ class TreeShaperTest {
     private void interval(TreeShaper shaper, int length) {
         now.addAndGet(10 * MS);
         queue.set(length);
-        shaper.emitted(MEMBERS, 3, 21, 6_000);
+        shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
     }
 
     private long counter(String name) {
@@ -136,7 +136,7 @@ class TreeShaperTest {
         shaper.shape(0, MEMBERS);
         now.addAndGet(10 * MS);
         for (int i = 0; i < 5; i++) {
-            shaper.emitted(MEMBERS, 3, 21, 6_000);
+            shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
         }
         assertEquals(1, shaper.encodingEpoch(), "one forced switch, not five");
     }
@@ -148,7 +148,7 @@ class TreeShaperTest {
         assertEquals(new BinomialTreeBuilder().build(MEMBERS), shaper.shape(0, MEMBERS));
         assertTrue(shaper.register(0, 5));
         assertTrue(shaper.mayLeave(0));
-        shaper.emitted(MEMBERS, 3, 21, 6_000);
+        shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
         assertEquals(0, shaper.encodingEpoch());
         assertFalse(shaper.isLive());
     }
