@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public class SingleWorkerTests implements ExecutionCondition {
     /** Whole classes whose topologies all run in one worker. */
     private static final Set<String> CLASSES = Set.of("org.apache.storm.integration.TestingTest",
-        "org.apache.storm.TickTupleTest", "org.apache.storm.TestRebalance", "org.apache.storm.nimbus.LocalNimbusTest");
+        "org.apache.storm.TickTupleTest", "org.apache.storm.TestRebalance");
     private static final String TOPOLOGY_INTEGRATION = "org.apache.storm.integration.TopologyIntegrationTest";
     /** TopologyIntegrationTest's tests that use several workers; its others use one. */
     private static final Set<String> SEVERAL_WORKERS = Set.of("testBasicTopology", "testSystemStream",
