@@ -71,7 +71,11 @@ public final class RelayFrameCodec {
 
     /** The frame {@code frame}'s member sends its child {@code child}: same header and values, the child's route. */
     public static byte[] forward(RelayFrame frame, int child) {
-        RelayFrame.Child route = frame.children().get(child);
+        return forward(frame, frame.children().get(child));
+    }
+
+    /** The frame for the member at the top of {@code route}, a route in {@code frame}: a child's or one below it. */
+    public static byte[] forward(RelayFrame frame, RelayFrame.Child route) {
         int routeLength = route.end() - route.start();
         ByteBuffer buf = ByteBuffer.allocate(frame.routeOffset() + routeLength + frame.valuesLength() + CRC_BYTES);
         buf.put(frame.frame(), 0, frame.routeOffset());
@@ -79,6 +83,30 @@ public final class RelayFrameCodec {
         buf.put(frame.frame(), frame.valuesOffset(), frame.valuesLength());
         buf.putInt(FrameFields.crc(buf.array(), buf.position()));
         return buf.array();
+    }
+
+    /**
+     * The routes of the children of {@code route}'s member, in send order: what its parent sends instead when that
+     * member cannot be reached. {@code frame} was decoded, so its routes are known to be well formed.
+     */
+    public static List<RelayFrame.Child> childrenOf(RelayFrame frame, RelayFrame.Child route) {
+        ByteBuffer buf = ByteBuffer.wrap(frame.frame(), route.start(), route.end() - route.start());
+        int tasks = readCount(buf, "task count");
+        for (int i = 0; i < tasks; i++) {
+            FrameFields.readVarInt(buf, KIND);
+        }
+        if (frame.hasMessageIds()) {
+            for (int i = 0; i < tasks; i++) {
+                int anchors = buf.getInt();
+                buf.position(buf.position() + 16 * anchors);
+            }
+        }
+        int childCount = readCount(buf, "child count");
+        List<RelayFrame.Child> children = new ArrayList<>(childCount);
+        for (int i = 0; i < childCount; i++) {
+            children.add(skipRoute(buf, frame.hasMessageIds()));
+        }
+        return children;
     }
 
     public static RelayFrame decode(byte[] frame) {

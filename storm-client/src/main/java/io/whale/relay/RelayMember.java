@@ -1,10 +1,12 @@
 package io.whale.relay;
 
 import io.whale.woc.MalformedBatchTupleException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -16,6 +18,8 @@ import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.utils.JCQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A worker's part in the relay trees: as a member it takes each relay frame, forwards each child its frame through
@@ -25,9 +29,11 @@ import org.apache.storm.utils.JCQueue;
  * connection it came back on and to the {@link TreeShaper}, which waits for it to switch shapes. Frames that
  * repeat or come from an earlier launch of their source are dropped, counted and credited at once
  * ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
- * up is not sent its frame: its tuples are counted lost, as Storm's client counts what it drops while reconnecting.
+ * up is sent around ({@link #reachable}): its children get their frames from here, and its own tuples are counted
+ * lost, as Storm's client counts what it drops while reconnecting.
  */
 public final class RelayMember {
+    private static final Logger LOG = LoggerFactory.getLogger(RelayMember.class);
     private static final int INCARNATION_RANDOM_BITS = 20;
 
     private final long incarnation;
@@ -39,6 +45,7 @@ public final class RelayMember {
     private final SequenceFilter filter = new SequenceFilter();
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
     private final Map<Client, Boolean> linked = new ConcurrentHashMap<>();
+    private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
 
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
@@ -49,6 +56,7 @@ public final class RelayMember {
         this.taskToNode = taskToNode;
         this.connections = connections;
         this.metrics = metrics.apply(ledger::heldTuples);
+        this.metrics.unreachableMembers(() -> (long) unreachable.size());
     }
 
     /**
@@ -96,40 +104,78 @@ public final class RelayMember {
         return frame;
     }
 
-    /** Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. */
+    /**
+     * Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. A child
+     * that cannot be reached is bypassed: its children are sent their frames from here, and so on down.
+     */
     private void forwardAndRegister(RelayFrame frame, Consumer<TaskMessage> parent) {
-        List<RelayFrame.Child> children = frame.children();
-        List<NodeInfo> awaited = new ArrayList<>(children.size());
-        int[] awaitedTuples = new int[children.size()];
+        Deque<RelayFrame.Child> routes = new ArrayDeque<>(frame.children());
+        List<NodeInfo> awaited = new ArrayList<>(routes.size());
+        List<Integer> awaitedTuples = new ArrayList<>(routes.size());
         int done = frame.tasks().length;
-        List<TaskMessage> forwards = new ArrayList<>(children.size());
+        List<TaskMessage> forwards = new ArrayList<>(routes.size());
         Map<Integer, NodeInfo> nodes = taskToNode.get();
-        for (int i = 0; i < children.size(); i++) {
-            RelayFrame.Child child = children.get(i);
+        while (!routes.isEmpty()) {
+            RelayFrame.Child child = routes.poll();
             NodeInfo node = nodes.get(child.firstTask());
-            IConnection connection = node == null ? null : connections.apply(node);
-            if (connection == null || connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready) {
-                metrics.lost(child.subtreeTasks());
-                done += child.subtreeTasks();
+            if (node == null || !reachable(node)) {
+                List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
+                int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
+                bypassed(own);
+                done += own;
+                for (int i = below.size() - 1; i >= 0; i--) {
+                    routes.addFirst(below.get(i));
+                }
                 continue;
             }
-            if (connection instanceof Client client) {
+            if (connections.apply(node) instanceof Client client) {
                 link(client, node);
-                awaitedTuples[awaited.size()] = child.subtreeTasks();
+                awaitedTuples.add(child.subtreeTasks());
                 awaited.add(node);
             } else {
                 done += child.subtreeTasks();
             }
-            forwards.add(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, i)));
+            forwards.add(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
         }
-        RelayCreditLedger.Release<Consumer<TaskMessage>> now =
-            ledger.received(parent, frame.incarnation(), done, awaited, Arrays.copyOf(awaitedTuples, awaited.size()));
+        RelayCreditLedger.Release<Consumer<TaskMessage>> now = ledger.received(parent, frame.incarnation(), done, awaited,
+            awaitedTuples.stream().mapToInt(Integer::intValue).toArray());
         for (TaskMessage forward : forwards) {
             publish(forward);
         }
         if (now != null) {
             credit(now.parent(), now.incarnation(), now.tuples());
         }
+    }
+
+    /**
+     * Whether frames can go to {@code node} now: its connection is up. When it is not (a dead, restarting or cut-off
+     * worker), its parent in a tree, the source or a member, sends its children their frames itself and counts the
+     * member's own tuples lost ({@link #bypassed}): the tree repairs itself where the failure shows, with no message,
+     * as soon as the parent's connection shows it, and heals when the connection is back. Logged once each way.
+     */
+    public boolean reachable(NodeInfo node) {
+        IConnection connection = connections.apply(node);
+        boolean up = connection != null
+            && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
+        if (up) {
+            if (unreachable.remove(node)) {
+                LOG.info("Relay member {} is reachable again and relays for its trees again", address(node));
+            }
+        } else if (unreachable.add(node)) {
+            LOG.warn("Relay member {} cannot be reached: this worker sends its children in the relay trees their frames"
+                     + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", address(node));
+        }
+        return up;
+    }
+
+    /** A member was sent around ({@link #reachable}); {@code ownTuples} of the frame were for its own tasks. */
+    public void bypassed(int ownTuples) {
+        metrics.repaired();
+        metrics.lost(ownTuples);
+    }
+
+    private static String address(NodeInfo node) {
+        return node.get_node() + ":" + node.get_port().iterator().next();
     }
 
     private void publish(TaskMessage forward) {

@@ -16,6 +16,7 @@ public final class RelayMetrics {
     private final Counter lostTuples;
     private final Counter bytesForwarded;
     private final Counter childrenDisconnected;
+    private final Counter repairs;
 
     public RelayMetrics(StormMetricRegistry registry, Gauge<Long> heldTuples) {
         this.registry = registry;
@@ -27,6 +28,7 @@ public final class RelayMetrics {
         this.lostTuples = counter("relay-tuples-lost");
         this.bytesForwarded = counter("relay-bytes-forwarded");
         this.childrenDisconnected = counter("relay-children-disconnected");
+        this.repairs = counter("relay-repairs");
         registry.gauge("relay-held-tuples", heldTuples, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
@@ -51,6 +53,15 @@ public final class RelayMetrics {
     /** A child's connection went down (a dead or restarting member, seen from its parent). */
     void childDisconnected() {
         childrenDisconnected.inc();
+    }
+
+    /** A frame went to the children of a member that could not be reached, in its place. */
+    void repaired() {
+        repairs.inc();
+    }
+
+    void unreachableMembers(Gauge<Long> members) {
+        registry.gauge("relay-members-unreachable", members, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
     void duplicate() {
@@ -84,6 +95,10 @@ public final class RelayMetrics {
 
     public long childrenDisconnected() {
         return childrenDisconnected.getCount();
+    }
+
+    public long repairs() {
+        return repairs.getCount();
     }
 
     public long lostTuples() {

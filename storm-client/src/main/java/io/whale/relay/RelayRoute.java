@@ -23,23 +23,12 @@ public record RelayRoute(int[] tasks, List<RelayRoute> children) {
     }
 
     /**
-     * The routes of the source's children in a tree given as child lists ({@code children[0]} the source's, node
+     * The route of node {@code node}'s subtree in a tree given as child lists ({@code children[0]} the source's, node
      * {@code i + 1} member {@code i}), as {@code MulticastTree.children(node)} gives them.
      *
      * @param memberTasks the destination tasks of each member worker
      */
-    public static List<RelayRoute> fromTree(int[][] children, List<int[]> memberTasks) {
-        if (children.length != memberTasks.size() + 1) {
-            throw new IllegalArgumentException(children.length + " tree nodes for " + memberTasks.size() + " members");
-        }
-        List<RelayRoute> routes = new ArrayList<>();
-        for (int child : children[0]) {
-            routes.add(subtree(child, children, memberTasks));
-        }
-        return routes;
-    }
-
-    private static RelayRoute subtree(int node, int[][] children, List<int[]> memberTasks) {
+    public static RelayRoute subtree(int node, int[][] children, List<int[]> memberTasks) {
         List<RelayRoute> below = new ArrayList<>();
         for (int child : children[node]) {
             below.add(subtree(child, children, memberTasks));

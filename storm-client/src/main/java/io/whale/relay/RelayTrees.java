@@ -6,9 +6,13 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.storm.generated.NodeInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The trees one executor sends along, and the sequence of each. A tree is over the destination workers of an
@@ -19,14 +23,18 @@ import org.apache.storm.generated.NodeInfo;
  * Not thread safe: one per executor, like the output collectors.
  */
 public final class RelayTrees {
+    private static final Logger LOG = LoggerFactory.getLogger(RelayTrees.class);
     private static final Comparator<NodeInfo> BY_ADDRESS = Comparator.comparing(NodeInfo::get_node)
         .thenComparing(n -> n.get_port().iterator().next());
 
     private final TreeShaper shaper;
+    private final TreeBoard board;
     private final Map<Integer, int[][]> shapes = new HashMap<>();
     private int epoch;
     private final Map<List<NodeInfo>, Map<Integer, Tree>> trees = new HashMap<>();
     private final Map<Long, Long> seqs = new HashMap<>();
+    /** (source task, tree id) whose first layout was logged; later epochs' are in the shaper's switch log. */
+    private final Set<Long> logged = new HashSet<>();
     private List<NodeInfo> lastWorkers;
     private List<NodeInfo> lastSorted;
     private Map<Integer, Tree> lastTrees;
@@ -36,10 +44,30 @@ public final class RelayTrees {
      * send order ({@code [0]} the source's).
      */
     public record Tree(int id, int epoch, List<NodeInfo> members, int[][] children) {
+        /** The members as the source reaches them, each followed by its children in brackets: {@code a:1 [b:2 [d:4], c:3]}. */
+        public String layout() {
+            StringBuilder out = new StringBuilder();
+            appendChildren(out, 0);
+            return out.toString();
+        }
+
+        private void appendChildren(StringBuilder out, int node) {
+            for (int i = 0; i < children[node].length; i++) {
+                int child = children[node][i];
+                NodeInfo member = members.get(child - 1);
+                out.append(i == 0 ? "" : ", ").append(member.get_node()).append(':').append(member.get_port().iterator().next());
+                if (children[child].length > 0) {
+                    out.append(" [");
+                    appendChildren(out, child);
+                    out.append(']');
+                }
+            }
+        }
     }
 
-    public RelayTrees(TreeShaper shaper) {
+    public RelayTrees(TreeShaper shaper, TreeBoard board) {
         this.shaper = shaper;
+        this.board = board;
         this.epoch = shaper.encodingEpoch();
     }
 
@@ -64,6 +92,10 @@ public final class RelayTrees {
                 Collections.rotate(members, -Math.floorMod(sourceTask, members.size()));
                 tree = new Tree(lastSorted.hashCode(), epoch, List.copyOf(members), shape);
                 lastTrees.put(sourceTask, tree);
+                board.laidOut(sourceTask, tree);
+                if (logged.add(((long) sourceTask << 32) | (tree.id() & 0xFFFFFFFFL))) {
+                    LOG.info("Relay tree {} of source task {} (epoch {}): {}", tree.id(), sourceTask, epoch, tree.layout());
+                }
                 return tree;
             }
         }

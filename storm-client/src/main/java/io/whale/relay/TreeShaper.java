@@ -8,6 +8,7 @@ import io.whale.multicast.TreeBuilder;
 import io.whale.multicast.control.ControllerConfig;
 import io.whale.multicast.control.Decision;
 import io.whale.multicast.control.MulticastController;
+import io.whale.multicast.export.LiveStatistics;
 import io.whale.multicast.monitor.NanoClock;
 import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
@@ -303,6 +304,11 @@ public final class TreeShaper {
                 settings.intervalMs(), settings.rateAlpha(),
                 settings.forcedSwitchMs() > 0 ? ", forced switch every " + settings.forcedSwitchMs() + " ms" : "")
             : staticBuilder instanceof NonBlockingTreeBuilder fixed ? "nonblocking, d* " + fixed.maxOutDegree() : "binomial";
+    }
+
+    /** What the monitors and the model say now for a tree of {@code members} members; null for a fixed shape. */
+    public LiveStatistics statistics(long nowMillis, int members) {
+        return isLive() ? LiveStatistics.of(nowMillis, maxOutDegree(), members, settings.queueCapacity(), queue, stream, 0) : null;
     }
 
     long inFlightTuples() {

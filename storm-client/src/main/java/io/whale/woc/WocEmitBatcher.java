@@ -1,11 +1,14 @@
 package io.whale.woc;
 
 import io.whale.relay.RelayFrameCodec;
+import io.whale.relay.RelayMember;
 import io.whale.relay.RelayPeers;
 import io.whale.relay.RelayRoute;
 import io.whale.relay.RelayTrees;
 import io.whale.relay.TreeShaper;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +89,7 @@ public final class WocEmitBatcher {
         this.worker = worker;
         this.valuesSerializer = valuesSerializer;
         this.stockTransfer = stockTransfer;
-        this.trees = worker == null || worker.shaper() == null ? null : new RelayTrees(worker.shaper());
+        this.trees = worker == null || worker.shaper() == null ? null : new RelayTrees(worker.shaper(), worker.treeBoard());
     }
 
     /** The batcher of one executor; {@link #DISABLED} unless the topology has {@code whale.woc.enabled}. */
@@ -194,12 +197,14 @@ public final class WocEmitBatcher {
     /**
      * The relay path: the destination workers, in an order rotated by the source task (so different sources
      * put different workers inside their trees), become the members of the tree; the source sends each of its
-     * children one frame holding that child's subtree, with the values serialized once. Each frame waits for
-     * backpressure on any task of its subtree and for room for all of them in the window of the connection it
-     * leaves on, which the child refills only once the subtree has the frame.
+     * children one frame holding that child's subtree, with the values serialized once. A child that cannot be
+     * reached is sent around: its children get their frames from the source ({@link RelayMember#reachable}). Each
+     * frame waits for backpressure on any task of its subtree and for room for all of them in the window of the
+     * connection it leaves on, which the child refills only once the subtree has the frame.
      */
     private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits) {
         TreeShaper shaper = worker.shaper();
+        RelayMember relay = worker.relay();
         long start = shaper.emitStart();
         Tuple first = collected.get(0).getTuple();
         byte[] values = valuesSerializer.apply(first.getValues());
@@ -208,22 +213,38 @@ public final class WocEmitBatcher {
         RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         long seq = trees.nextSeq(first.getSourceTask(), tree.id());
         List<HeldFrame> frames = new ArrayList<>();
+        List<Integer> bypassed = new ArrayList<>();
         while (true) {
-            List<RelayRoute> routes = RelayRoute.fromTree(tree.children(), memberTasks(tree, byWorker));
-            for (int i = 0; i < routes.size(); i++) {
-                RelayRoute route = routes.get(i);
+            int[][] children = tree.children();
+            List<int[]> memberTasks = memberTasks(tree, byWorker);
+            Deque<Integer> next = new ArrayDeque<>();
+            for (int child : children[0]) {
+                next.add(child);
+            }
+            while (!next.isEmpty()) {
+                int node = next.poll();
+                NodeInfo member = tree.members().get(node - 1);
+                if (!relay.reachable(member)) {
+                    bypassed.add(memberTasks.get(node - 1).length);
+                    for (int i = children[node].length - 1; i >= 0; i--) {
+                        next.addFirst(children[node][i]);
+                    }
+                    continue;
+                }
+                RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
-                    worker.relay().incarnation(), tree.id(), seq, route, messageIds, values);
-                frames.add(new HeldFrame(first, tree.members().get(tree.children()[0][i] - 1), RelayTrees.allTasks(route),
-                    frame, tree.epoch()));
+                    relay.incarnation(), tree.id(), seq, route, messageIds, values);
+                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch()));
             }
             // counted only once built: a frame counted and never sent would hold the next switch for ever
             if (shaper.register(tree.epoch(), frames.size())) {
                 break;
             }
             frames.clear();
+            bypassed.clear();
             tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         }
+        bypassed.forEach(relay::bypassed);
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
         shaper.emitted(tree.members().size(), frames.size(), collected.size(), start);
     }

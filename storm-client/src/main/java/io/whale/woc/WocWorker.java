@@ -4,16 +4,20 @@ import io.whale.config.WhaleConfig;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayMetrics;
 import io.whale.relay.RelaySettings;
+import io.whale.relay.TreeBoard;
 import io.whale.relay.TreeShaper;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.apache.storm.cluster.IStateStorage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.JCQueue;
+import org.apache.storm.shade.org.apache.zookeeper.data.ACL;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@link FrameWindow}s of its connections. WorkerState
  * creates one per worker; with the switch off it registers nothing and every WOC hook returns at once.
  */
-public final class WocWorker {
+public final class WocWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WocWorker.class);
 
     private final boolean enabled;
@@ -35,6 +39,7 @@ public final class WocWorker {
     private final Function<NodeInfo, IConnection> connections;
     private final TreeShaper shaper;
     private final RelayMember relay;
+    private final TreeBoard treeBoard;
 
     public WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
                      AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
@@ -43,12 +48,7 @@ public final class WocWorker {
              node -> windowOf(connections.get().get(node)), node -> connections.get().get(node));
     }
 
-    WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
-              AtomicReference<Map<Integer, NodeInfo>> taskToNodePort, Function<NodeInfo, FrameWindow> frameWindows) {
-        this(topologyConf, registry, transferQueue, remoteBackPressure, taskToNodePort, frameWindows, node -> null);
-    }
-
-    private WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue,
+    WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue,
                       AtomicBoolean[] remoteBackPressure, AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
                       Function<NodeInfo, FrameWindow> frameWindows, Function<NodeInfo, IConnection> connections) {
         this.enabled = WocConfig.isEnabled(topologyConf);
@@ -61,6 +61,7 @@ public final class WocWorker {
         this.shaper = RelaySettings.shaper(topologyConf, () -> transferQueue.size(), registry);
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get));
+        this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}", WhaleConfig.WOC_ENABLED,
                  enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper);
         Object structure = topologyConf == null ? null : topologyConf.get(WhaleConfig.MULTICAST_STRUCTURE);
@@ -78,6 +79,32 @@ public final class WocWorker {
     /** This worker's part in the relay trees; null without a tree. */
     public RelayMember relay() {
         return relay;
+    }
+
+    /** The trees this worker's sources send along, for {@code whale multicast}; null without a tree. */
+    TreeBoard treeBoard() {
+        return treeBoard;
+    }
+
+    /**
+     * With relay trees on, writes this worker's trees to ZooKeeper from now on ({@link TreeBoard}), for
+     * {@code whale multicast}.
+     *
+     * @param hostOf a supervisor id's host
+     */
+    public void publishTrees(IStateStorage storage, List<ACL> acls, String topologyId, String supervisorId, int port,
+                             Function<String, String> hostOf) {
+        if (treeBoard != null) {
+            treeBoard.start(storage, acls, topologyId, supervisorId, port, hostOf);
+        }
+    }
+
+    /** Stops what {@link #publishTrees} started; the worker is shutting down. */
+    @Override
+    public void close() {
+        if (treeBoard != null) {
+            treeBoard.close();
+        }
     }
 
     IConnection connection(NodeInfo node) {

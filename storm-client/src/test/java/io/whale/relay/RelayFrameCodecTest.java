@@ -138,6 +138,21 @@ class RelayFrameCodecTest {
         assertEquals(allTasks(route), delivered);
     }
 
+    @Property(tries = 200)
+    void aParentSendingAroundAChildSendsItsChildrenTheirOwnFrames(@ForAll("routes") RelayRoute route, @ForAll boolean anchored) {
+        Map<Integer, Map<Long, Long>> ids = anchored ? idsFor(route) : null;
+        RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, route, ids, VALUES));
+        for (int i = 0; i < route.children().size(); i++) {
+            List<RelayRoute> grandchildren = route.children().get(i).children();
+            List<RelayFrame.Child> around = RelayFrameCodec.childrenOf(frame, frame.children().get(i));
+            assertEquals(grandchildren.size(), around.size());
+            for (int g = 0; g < around.size(); g++) {
+                assertArrayEquals(RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, grandchildren.get(g), ids, VALUES),
+                    RelayFrameCodec.forward(frame, around.get(g)));
+            }
+        }
+    }
+
     private static void deliverAll(byte[] bytes, RelayRoute route, Map<Integer, Map<Long, Long>> ids, List<Integer> out) {
         RelayFrame frame = RelayFrameCodec.decode(bytes);
         assertArrayEquals(route.tasks(), frame.tasks());
@@ -183,7 +198,7 @@ class RelayFrameCodecTest {
                 }
                 tasks.add(own);
             }
-            return RelayRoute.fromTree(children, tasks).get(0);
+            return RelayRoute.subtree(1, children, tasks);
         }));
     }
 

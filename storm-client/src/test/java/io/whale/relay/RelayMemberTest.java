@@ -29,14 +29,19 @@ class RelayMemberTest {
     private static final RelayRoute ROUTE = new RelayRoute(new int[] {1, 2}, List.of(RelayRoute.leaf(3), RelayRoute.leaf(4)));
     private static final NodeInfo B = new NodeInfo("b", java.util.Set.of(6700L));
     private static final NodeInfo C = new NodeInfo("c", java.util.Set.of(6700L));
+    private static final NodeInfo D = new NodeInfo("d", java.util.Set.of(6700L));
+    /** As {@link #ROUTE}, with D (task 5) below B. */
+    private static final RelayRoute DEEP = new RelayRoute(new int[] {1, 2},
+        List.of(new RelayRoute(new int[] {3}, List.of(RelayRoute.leaf(5))), RelayRoute.leaf(4)));
 
     private final JCQueue transferQueue = mock(JCQueue.class);
     private final List<Object> published = new ArrayList<>();
     private final List<RelayCredit.Entry> credited = new ArrayList<>();
     private final Client toB = client();
     private final Client toC = client();
-    private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC));
-    private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C), connections::get,
+    private final Client toD = client();
+    private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC, D, toD));
+    private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, D), connections::get,
         TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
 
     RelayMemberTest() {
@@ -87,6 +92,34 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldSendAroundAnUnreachableChildToItsChildrenAndCountOnlyItsOwnTuplesLost() {
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        receive(frame(1, DEEP));
+
+        assertEquals(List.of(5, 4), published.stream().map(m -> ((RelayFrameMessage) m).routingTask()).toList(),
+            "B's child D, then C");
+        assertArrayEquals(new int[] {5}, RelayFrameCodec.decode(((RelayFrameMessage) published.get(0)).message()).tasks());
+        assertEquals(1, member.metrics().lostTuples(), "B's own task");
+        assertEquals(1, member.metrics().repairs());
+        linkOf(toD).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(), credited);
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "the whole subtree is settled: D, C, B lost, A");
+    }
+
+    @Test
+    void shouldRelayThroughAChildAgainOnceItsConnectionIsBack() {
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        receive(frame(1, DEEP));
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        published.clear();
+        receive(frame(2, DEEP));
+
+        assertEquals(List.of(3, 4), published.stream().map(m -> ((RelayFrameMessage) m).routingTask()).toList());
+        assertEquals(1, member.metrics().repairs(), "only the first frame went around B");
+    }
+
+    @Test
     void shouldReleaseTheCreditALostChildHeldBack() {
         receive(frame(1));
         linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
@@ -128,7 +161,11 @@ class RelayMemberTest {
     }
 
     private static byte[] frame(long seq) {
-        return RelayFrameCodec.encode(9, "default", ROOT, 5, seq, ROUTE, null, new byte[] {1});
+        return frame(seq, ROUTE);
+    }
+
+    private static byte[] frame(long seq, RelayRoute route) {
+        return RelayFrameCodec.encode(9, "default", ROOT, 5, seq, route, null, new byte[] {1});
     }
 
     private static RelayLink linkOf(Client client) {

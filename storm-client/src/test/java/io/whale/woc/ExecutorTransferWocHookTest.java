@@ -125,7 +125,7 @@ class ExecutorTransferWocHookTest {
         }
         Map<Integer, NodeInfo> taskToNode = Map.of(3, OTHER_WORKER, 4, OTHER_WORKER, 5, OTHER_WORKER);
         when(worker.getWoc()).thenReturn(new WocWorker(wocConf, new StormMetricRegistry(), transferQueue, backPressure,
-                                                       new AtomicReference<>(taskToNode), node -> frameWindow));
+                                                       new AtomicReference<>(taskToNode), node -> frameWindow, node -> null));
         return worker;
     }
 

@@ -32,7 +32,7 @@ class WocDispatcherTest {
     private final GeneralTopologyContext context = WocTestTopology.context();
     private final WocWorker worker = new WocWorker(conf, new StormMetricRegistry(), mock(JCQueue.class),
                                                    new AtomicBoolean[0], new AtomicReference<>(Map.of()),
-                                                   node -> FrameWindow.UNBOUNDED);
+                                                   node -> FrameWindow.UNBOUNDED, node -> null);
     private final List<AddressedTuple> delivered = new ArrayList<>();
     private final DeserializingConnectionCallback callback = new DeserializingConnectionCallback(conf, context,
         delivered::addAll, WocDispatcher.create(worker, conf, context, LOCAL_TASKS));
@@ -136,7 +136,7 @@ class WocDispatcherTest {
 
         assertEquals(3, stockDelivered.get(0).getDest());
         assertSame(WocDispatcher.DISABLED, WocDispatcher.create(
-            new WocWorker(Map.of(), null, null, null, null, node -> FrameWindow.UNBOUNDED), conf, context, LOCAL_TASKS));
+            new WocWorker(Map.of(), null, null, null, null, node -> FrameWindow.UNBOUNDED, node -> null), conf, context, LOCAL_TASKS));
         assertTrue(!WocDispatcher.DISABLED.dispatch(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, bytes), stockDelivered));
     }
 }

@@ -11,6 +11,10 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import io.whale.config.WhaleConfig;
+import io.whale.relay.RelayFrame;
+import io.whale.relay.RelayFrameCodec;
+import io.whale.relay.RelayFrameMessage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.messaging.ConnectionWithStatus;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
@@ -48,12 +55,17 @@ class WocEmitBatcherTest {
     private final AtomicInteger valueSerializations = new AtomicInteger();
     private final Queue<AddressedTuple> pending = new ArrayDeque<>();
     private final Map<NodeInfo, FrameWindow> windows = new HashMap<>();
+    private final Map<NodeInfo, IConnection> connections = new HashMap<>();
     private JCQueue transferQueue;
     private WocWorker worker;
     private WocEmitBatcher batcher;
 
     @BeforeEach
     void setUp() {
+        setUp(conf);
+    }
+
+    private void setUp(Map<String, Object> conf) {
         for (int i = 0; i < backPressure.length; i++) {
             backPressure[i] = new AtomicBoolean();
         }
@@ -67,7 +79,8 @@ class WocEmitBatcherTest {
         taskToNode.put(6, WORKER_B);
         taskToNode.put(7, WORKER_C);
         worker = new WocWorker(conf, new StormMetricRegistry(), transferQueue, backPressure,
-                               new AtomicReference<>(taskToNode), node -> windows.getOrDefault(node, FrameWindow.UNBOUNDED));
+                               new AtomicReference<>(taskToNode), node -> windows.getOrDefault(node, FrameWindow.UNBOUNDED),
+                               connections::get);
         KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
         batcher = new WocEmitBatcher(worker, values -> {
             valueSerializations.incrementAndGet();
@@ -264,6 +277,48 @@ class WocEmitBatcherTest {
 
         assertFrame(published.get(0), 2, 3);
         assertFalse(batcher.collect(tuple(4, MessageId.makeUnanchored())));
+    }
+
+    @Test
+    void shouldSendTheChildrenOfAnUnreachableRelayTheirFramesFromTheSourceUntilItIsBack() {
+        Map<String, Object> treeConf = WocTestTopology.conf();
+        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
+        Map<NodeInfo, Client> clients = Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient());
+        connections.putAll(clients);
+        setUp(treeConf);
+
+        emit(2, 3, 4, 5, 6, 7);
+        List<RelayFrame> whole = relayFrames();
+        assertEquals(2, whole.size(), "binomial over three members: two children of the source, one of them a relay");
+        RelayFrame viaRelay = whole.stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
+        NodeInfo relay = worker.taskToNodePort().get(viaRelay.tasks()[0]);
+        int orphanTask = viaRelay.children().get(0).firstTask();
+
+        published.clear();
+        when(clients.get(relay).status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        emit(2, 3, 4, 5, 6, 7);
+        List<RelayFrame> around = relayFrames();
+        assertEquals(2, around.size());
+        assertTrue(around.stream().noneMatch(f -> f.tasks()[0] == viaRelay.tasks()[0]), "nothing is sent to the relay");
+        assertTrue(around.stream().anyMatch(f -> f.tasks()[0] == orphanTask), "its child gets its frame from the source");
+        assertEquals(1, worker.relay().metrics().repairs());
+        assertEquals(viaRelay.tasks().length, worker.relay().metrics().lostTuples(), "the relay's own tuples");
+
+        published.clear();
+        when(clients.get(relay).status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        emit(2, 3, 4, 5, 6, 7);
+        assertEquals(whole.stream().map(f -> f.tasks()[0]).toList(), relayFrames().stream().map(f -> f.tasks()[0]).toList(),
+            "the tree is whole again");
+    }
+
+    private List<RelayFrame> relayFrames() {
+        return published.stream().map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message())).toList();
+    }
+
+    private static Client readyClient() {
+        Client client = mock(Client.class);
+        when(client.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        return client;
     }
 
     private void emit(int... remoteDests) {

@@ -49,6 +49,14 @@ public final class TreeExport {
      * child's position in its parent's send order. @param statistics may be null
      */
     public static String toDot(MulticastTree tree, LiveStatistics statistics) {
+        return toDot(tree, statistics, "S", null);
+    }
+
+    /**
+     * As {@link #toDot(MulticastTree, LiveStatistics)}, with the nodes named: {@code source} for the source and
+     * {@code names.get(v - 1)} for destination {@code v} (e.g. workers as host:port); null names number them.
+     */
+    public static String toDot(MulticastTree tree, LiveStatistics statistics, String source, List<String> names) {
         StringBuilder dot = new StringBuilder("digraph multicast {\n  rankdir=TB;\n  node [shape=circle];\n");
         dot.append("  label=\"n=").append(tree.destinations()).append(", max out-degree ")
                 .append(tree.maxOutDegree()).append(", ").append(tree.completionSteps()).append(" steps");
@@ -58,10 +66,10 @@ public final class TreeExport {
                     statistics.queueCapacity(), statistics.droppedTuples()));
         }
         dot.append("\";\n  labelloc=t;\n");
-        dot.append("  n0 [label=\"S\", shape=doublecircle];\n");
+        dot.append("  n0 [label=\"").append(source).append("\", shape=doublecircle];\n");
         for (int v = 1; v < tree.nodeCount(); v++) {
-            dot.append("  n").append(v).append(" [label=\"").append(v).append("\\nL").append(tree.layer(v))
-                    .append("\"];\n");
+            dot.append("  n").append(v).append(" [label=\"").append(names == null ? String.valueOf(v) : names.get(v - 1))
+                    .append("\\nL").append(tree.layer(v)).append("\"];\n");
         }
         for (int p = 0; p < tree.nodeCount(); p++) {
             for (int k = 0; k < tree.outDegree(p); k++) {
