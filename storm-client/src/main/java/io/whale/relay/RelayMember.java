@@ -3,6 +3,7 @@ package io.whale.relay;
 import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -111,7 +112,7 @@ public final class RelayMember {
     private void forwardAndRegister(RelayFrame frame, Consumer<TaskMessage> parent) {
         Deque<RelayFrame.Child> routes = new ArrayDeque<>(frame.children());
         List<NodeInfo> awaited = new ArrayList<>(routes.size());
-        List<Integer> awaitedTuples = new ArrayList<>(routes.size());
+        int[] awaitedTuples = new int[routes.size()];
         int done = frame.tasks().length;
         List<TaskMessage> forwards = new ArrayList<>(routes.size());
         Map<Integer, NodeInfo> nodes = taskToNode.get();
@@ -130,15 +131,18 @@ public final class RelayMember {
             }
             if (connections.apply(node) instanceof Client client) {
                 link(client, node);
-                awaitedTuples.add(child.subtreeTasks());
+                if (awaited.size() == awaitedTuples.length) {
+                    awaitedTuples = Arrays.copyOf(awaitedTuples, 2 * awaitedTuples.length + 1);
+                }
+                awaitedTuples[awaited.size()] = child.subtreeTasks();
                 awaited.add(node);
             } else {
                 done += child.subtreeTasks();
             }
             forwards.add(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
         }
-        RelayCreditLedger.Release<Consumer<TaskMessage>> now = ledger.received(parent, frame.incarnation(), done, awaited,
-            awaitedTuples.stream().mapToInt(Integer::intValue).toArray());
+        RelayCreditLedger.Release<Consumer<TaskMessage>> now =
+            ledger.received(parent, frame.incarnation(), done, awaited, Arrays.copyOf(awaitedTuples, awaited.size()));
         for (TaskMessage forward : forwards) {
             publish(forward);
         }
@@ -158,7 +162,7 @@ public final class RelayMember {
         boolean up = connection != null
             && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
         if (up) {
-            if (unreachable.remove(node)) {
+            if (!unreachable.isEmpty() && unreachable.remove(node)) {
                 LOG.info("Relay member {} is reachable again and relays for its trees again", address(node));
             }
         } else if (unreachable.add(node)) {

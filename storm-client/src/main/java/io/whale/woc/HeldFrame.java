@@ -21,6 +21,8 @@ public final class HeldFrame extends TupleImpl {
     private final int[] destTasks;
     private final byte[] frame;
     private final int epoch;
+    /** When it first found its window full, or -1: only the executor thread that holds it reads and writes it. */
+    private long windowBlockedSinceNanos = -1;
 
     /** The {@code epoch} of a BatchTuple frame. */
     static final int NOT_RELAYED = -1;
@@ -50,6 +52,22 @@ public final class HeldFrame extends TupleImpl {
 
     int epoch() {
         return epoch;
+    }
+
+    /** It found its window full at {@code nowNanos}; the first time counts. */
+    void windowBlocked(long nowNanos) {
+        if (windowBlockedSinceNanos < 0) {
+            windowBlockedSinceNanos = nowNanos;
+        }
+    }
+
+    /** Whether it ever found its window full: then {@link #windowBlockedNanos} is how long it waited. */
+    boolean wasWindowBlocked() {
+        return windowBlockedSinceNanos >= 0;
+    }
+
+    long windowBlockedNanos(long nowNanos) {
+        return nowNanos - windowBlockedSinceNanos;
     }
 
     /** The placeholder to park in {@code pendingEmits}. */

@@ -315,6 +315,7 @@ public final class WocEmitBatcher {
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
         if (!window.tryAcquire(tuples)) {
+            frame.windowBlocked(System.nanoTime());
             return false;
         }
         int awaited = 0; // what a switch of shapes waits to be credited: only Storm's Netty client returns credit
@@ -333,6 +334,9 @@ public final class WocEmitBatcher {
             return false;
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
+        if (frame.wasWindowBlocked()) {
+            worker.metrics().windowBlocked(frame.windowBlockedNanos(System.nanoTime()));
+        }
         if (frame.relayed()) {
             worker.relay().metrics().frameSent();
         }

@@ -3,6 +3,7 @@ package io.whale.woc;
 import com.codahale.metrics.Counter;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.storm.Constants;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.metrics2.StormMetricRegistry;
@@ -24,6 +25,7 @@ public final class WocMetrics {
     private final Counter staleFrames;
     private final Counter staleDestinations;
     private final Counter framesHeld;
+    private final LongAdder windowBlockedNanos = new LongAdder();
     private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
 
     /** Registers the counters; the registry names them with its worker's topology id and port. */
@@ -38,6 +40,8 @@ public final class WocMetrics {
         this.staleFrames = counter("woc-frames-stale");
         this.staleDestinations = counter("woc-stale-destinations");
         this.framesHeld = counter("woc-frames-held");
+        registry.gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000, Constants.SYSTEM_COMPONENT_ID,
+            (int) Constants.SYSTEM_TASK_ID);
     }
 
     private Counter counter(String name) {
@@ -64,6 +68,18 @@ public final class WocMetrics {
     /** A frame could not leave with its emit (window, backpressure or a full queue) and waits in pendingEmits. */
     void frameHeld() {
         framesHeld.inc();
+    }
+
+    /**
+     * A frame left after waiting {@code nanos} for its destination worker's window: frames wait at the head of
+     * their executor's pending emits in turn, so the sum is how long the executors' sends were window-bound.
+     */
+    void windowBlocked(long nanos) {
+        windowBlockedNanos.add(nanos);
+    }
+
+    public long windowBlockedNanos() {
+        return windowBlockedNanos.sum();
     }
 
     void frameReceived() {

@@ -16,8 +16,8 @@ import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
-import org.apache.storm.utils.JCQueue;
 import org.apache.storm.shade.org.apache.zookeeper.data.ACL;
+import org.apache.storm.utils.JCQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +49,8 @@ public final class WocWorker implements AutoCloseable {
     }
 
     WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue,
-                      AtomicBoolean[] remoteBackPressure, AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
-                      Function<NodeInfo, FrameWindow> frameWindows, Function<NodeInfo, IConnection> connections) {
+              AtomicBoolean[] remoteBackPressure, AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
+              Function<NodeInfo, FrameWindow> frameWindows, Function<NodeInfo, IConnection> connections) {
         this.enabled = WocConfig.isEnabled(topologyConf);
         this.metrics = enabled ? new WocMetrics(registry) : null;
         this.transferQueue = transferQueue;

@@ -195,9 +195,12 @@ class WocEmitBatcherTest {
         AddressedTuple held = pending.peek();
         assertFalse(batcher.retryHeld(held, null));
 
+        assertEquals(0, worker.metrics().windowBlockedNanos(), "counted when the frame leaves");
+
         windowB.credit(2);
         assertTrue(batcher.retryHeld(held, null));
         assertFrame(published.get(3), 4, 5);
+        assertTrue(worker.metrics().windowBlockedNanos() > 0, "the time the frame waited for the window is counted");
         assertEquals(4, windowB.inFlight());
         assertEquals(1, worker.metrics().framesHeld());
         assertEquals(3, valueSerializations.get(), "once per emit, never again for the retry");
