@@ -122,7 +122,7 @@ public final class RelayMember {
             if (node == null || !reachable(node)) {
                 List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
-                bypassed(own);
+                bypassed(1, own);
                 done += own;
                 for (int i = below.size() - 1; i >= 0; i--) {
                     routes.addFirst(below.get(i));
@@ -163,23 +163,19 @@ public final class RelayMember {
             && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
         if (up) {
             if (!unreachable.isEmpty() && unreachable.remove(node)) {
-                LOG.info("Relay member {} is reachable again and relays for its trees again", address(node));
+                LOG.info("Relay member {} is reachable again and relays for its trees again", RelayTrees.address(node));
             }
         } else if (unreachable.add(node)) {
             LOG.warn("Relay member {} cannot be reached: this worker sends its children in the relay trees their frames"
-                     + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", address(node));
+                     + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", RelayTrees.address(node));
         }
         return up;
     }
 
-    /** A member was sent around ({@link #reachable}); {@code ownTuples} of the frame were for its own tasks. */
-    public void bypassed(int ownTuples) {
-        metrics.repaired();
+    /** {@code members} were sent around ({@link #reachable}); {@code ownTuples} of the frame were for their own tasks. */
+    public void bypassed(int members, int ownTuples) {
+        metrics.repaired(members);
         metrics.lost(ownTuples);
-    }
-
-    private static String address(NodeInfo node) {
-        return node.get_node() + ":" + node.get_port().iterator().next();
     }
 
     private void publish(TaskMessage forward) {

@@ -55,9 +55,9 @@ public final class RelayMetrics {
         childrenDisconnected.inc();
     }
 
-    /** A frame went to the children of a member that could not be reached, in its place. */
-    void repaired() {
-        repairs.inc();
+    /** Frames went to the children of {@code members} that could not be reached, in their place. */
+    void repaired(int members) {
+        repairs.inc(members);
     }
 
     void unreachableMembers(Gauge<Long> members) {

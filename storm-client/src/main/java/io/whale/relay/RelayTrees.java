@@ -54,8 +54,7 @@ public final class RelayTrees {
         private void appendChildren(StringBuilder out, int node) {
             for (int i = 0; i < children[node].length; i++) {
                 int child = children[node][i];
-                NodeInfo member = members.get(child - 1);
-                out.append(i == 0 ? "" : ", ").append(member.get_node()).append(':').append(member.get_port().iterator().next());
+                out.append(i == 0 ? "" : ", ").append(address(members.get(child - 1)));
                 if (children[child].length > 0) {
                     out.append(" [");
                     appendChildren(out, child);
@@ -63,6 +62,11 @@ public final class RelayTrees {
                 }
             }
         }
+    }
+
+    /** A worker as supervisor-id:port, as the relay logs name it. */
+    static String address(NodeInfo node) {
+        return node.get_node() + ":" + node.get_port().iterator().next();
     }
 
     public RelayTrees(TreeShaper shaper, TreeBoard board) {

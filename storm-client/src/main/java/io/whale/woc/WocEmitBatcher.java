@@ -213,7 +213,8 @@ public final class WocEmitBatcher {
         RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         long seq = trees.nextSeq(first.getSourceTask(), tree.id());
         List<HeldFrame> frames = new ArrayList<>();
-        List<Integer> bypassed = new ArrayList<>();
+        int bypassedMembers = 0;
+        int bypassedTuples = 0;
         while (true) {
             int[][] children = tree.children();
             List<int[]> memberTasks = memberTasks(tree, byWorker);
@@ -225,7 +226,8 @@ public final class WocEmitBatcher {
                 int node = next.poll();
                 NodeInfo member = tree.members().get(node - 1);
                 if (!relay.reachable(member)) {
-                    bypassed.add(memberTasks.get(node - 1).length);
+                    bypassedMembers++;
+                    bypassedTuples += memberTasks.get(node - 1).length;
                     for (int i = children[node].length - 1; i >= 0; i--) {
                         next.addFirst(children[node][i]);
                     }
@@ -241,10 +243,13 @@ public final class WocEmitBatcher {
                 break;
             }
             frames.clear();
-            bypassed.clear();
+            bypassedMembers = 0;
+            bypassedTuples = 0;
             tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         }
-        bypassed.forEach(relay::bypassed);
+        if (bypassedMembers > 0) {
+            relay.bypassed(bypassedMembers, bypassedTuples);
+        }
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
         shaper.emitted(tree.members().size(), frames.size(), collected.size(), start);
     }
