@@ -44,8 +44,6 @@ class RelayRepairClusterIT {
     private static final int HOSTS = 4;
     private static final int IDS = 6_000;
     private static final int TASKS = 8;
-    /** The source's first tree, e.g. {@code ...: s2:1025 [s4:1025], s3:1025}: the relay, its first child. */
-    private static final Pattern TREE = Pattern.compile("Relay tree -?\\d+ of source task \\d+ \\(epoch 0\\): (?:[^\\[\\s]+, )*([^\\[\\s,]+) \\[([^\\]\\s,\\[]+)");
     private static final Pattern LAUNCH = Pattern.compile("Launching worker for " + NAME + "-\\S+ on (\\S+):(\\d+) with id");
 
     @Test
@@ -63,11 +61,10 @@ class RelayRepairClusterIT {
             await("every task started, some ids acked, the source's tree logged").atMost(Duration.ofMinutes(3))
                 .pollInterval(Duration.ofMillis(500))
                 .until(() -> latestPids(reports).size() == TASKS && acked(reports).size() >= IDS / 6
-                    && TREE.matcher(cluster.workerLogs(NAME).text()).find());
-            Matcher tree = TREE.matcher(cluster.workerLogs(NAME).text());
-            assertTrue(tree.find());
-            String relay = tree.group(1);
-            String child = tree.group(2);
+                    && cluster.workerLogs(NAME).firstRelayEdge().isPresent());
+            WorkerLogs.RelayEdge tree = cluster.workerLogs(NAME).firstRelayEdge().orElseThrow();
+            String relay = tree.relay();
+            String child = tree.child();
             Map<String, Path> slots = workerDirs(dir.resolve("logs"));
             long relayPid = pidIn(slots.get(relay));
             long childPid = pidIn(slots.get(child));
@@ -75,7 +72,7 @@ class RelayRepairClusterIT {
             Set<Integer> childTasks = tasksIn(reports, childPid);
             assertFalse(relayTasks.isEmpty() || childTasks.isEmpty(), "bolt tasks in relay " + relay + " and child " + child);
             System.out.printf("source's tree: %s; killing relay %s (pid %d, tasks %s), watching its child %s (pid %d, tasks %s)%n",
-                tree.group(0), relay, relayPid, relayTasks, child, childPid, childTasks);
+                tree.tree(), relay, relayPid, relayTasks, child, childPid, childTasks);
 
             int childBefore = receivedCount(reports, childTasks);
             long emittedBeforeKill = Long.parseLong(spout(reports).getProperty("emitted"));

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -14,6 +20,24 @@ record WorkerLogs(String text) {
     /** Workers print their metrics to worker.log with this reporter, so tests can read Whale's counters. */
     static final String CONSOLE_METRICS = "topology.metrics.reporters=[{\"class\":"
         + "\"org.apache.storm.metrics2.reporters.ConsoleStormReporter\",\"report.period\":5,\"report.period.units\":\"SECONDS\"}]";
+
+    /** A source's first tree as logged, e.g. {@code ...: s2:1025 [s4:1025], s3:1025}: a relay and its first child. */
+    private static final Pattern RELAY_EDGE = Pattern.compile(
+        "Relay tree -?\\d+ of source task \\d+ \\(epoch 0\\): (?:[^\\[\\s]+, )*([^\\[\\s,]+) \\[([^\\]\\s,\\[]+)");
+
+    /** Log4j's time stamp at the start of a worker.log line, in the machine's zone. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+
+    /** A log line and when it was written (epoch ms). */
+    record Line(long epochMs, String text) {
+    }
+
+    /** A relay and its first child (members as supervisor-id:port) in the logged {@code tree}. */
+    record RelayEdge(String tree, String relay, String child) {
+        int childPort() {
+            return Integer.parseInt(child.substring(child.lastIndexOf(':') + 1));
+        }
+    }
 
     static WorkerLogs under(Path logs) throws IOException {
         return under(logs, "");
@@ -39,6 +63,35 @@ record WorkerLogs(String text) {
     long lastCount(String counter) {
         long max = lastCountIfPrinted(counter);
         assertTrue(max >= 0, "the metrics reporter never printed " + counter);
+        return max;
+    }
+
+    /** The lines containing {@code marker}, oldest first (lines of several workers merged by time). */
+    List<Line> linesWith(String marker) {
+        List<Line> lines = new ArrayList<>();
+        for (String line : text.split("\\R")) {
+            if (line.contains(marker) && line.length() > 23) {
+                long ms = LocalDateTime.parse(line.substring(0, 23), STAMP).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+                lines.add(new Line(ms, line));
+            }
+        }
+        lines.sort((a, b) -> Long.compare(a.epochMs(), b.epochMs()));
+        return lines;
+    }
+
+    /** The first relay with a child in a tree a source logged, if one did. */
+    Optional<RelayEdge> firstRelayEdge() {
+        Matcher m = RELAY_EDGE.matcher(text);
+        return m.find() ? Optional.of(new RelayEdge(m.group(0), m.group(1), m.group(2))) : Optional.empty();
+    }
+
+    /** The largest value the console metrics reporter printed for a gauge, over all workers; -1 if never printed. */
+    long largestGauge(String gauge) {
+        Matcher m = Pattern.compile("-" + gauge + "\\R.*value = (\\d+)").matcher(text);
+        long max = -1;
+        while (m.find()) {
+            max = Math.max(max, Long.parseLong(m.group(1)));
+        }
         return max;
     }
 

@@ -9,7 +9,8 @@ import org.apache.storm.metrics2.StormMetricRegistry;
 /**
  * What the controller of a live tree sees and does, as worker metrics ({@code __system}, task -1): the epoch, d*,
  * λ, t_e, the transfer queue's length at the last sample and E(L) of the M/D/1 model for them, the tuples sent
- * along trees and not yet credited, the switches by direction and how long their drains took.
+ * along trees and not yet credited, the switches by direction and how long their drains took, and how long the
+ * queue last stayed above the waterline.
  */
 final class ShapeMetrics {
     private final StormMetricRegistry registry;
@@ -17,6 +18,7 @@ final class ShapeMetrics {
     private final Counter switchesDown;
     private final Counter drainMillis;
     private volatile long lastDrainMillis;
+    private volatile long lastAboveWaterlineMillis;
 
     ShapeMetrics(StormMetricRegistry registry, TreeShaper shaper) {
         this.registry = registry;
@@ -31,6 +33,7 @@ final class ShapeMetrics {
         gauge("relay-expected-queue-length", () -> expectedQueueLength(shaper));
         gauge("relay-tuples-in-flight", shaper::inFlightTuples);
         gauge("relay-last-switch-drain-ms", () -> lastDrainMillis);
+        gauge("relay-last-above-waterline-ms", () -> lastAboveWaterlineMillis);
     }
 
     /** E(L) for the measured λ and t_e at the current d*; NaN before both are measured. */
@@ -47,6 +50,11 @@ final class ShapeMetrics {
         (up ? switchesUp : switchesDown).inc();
         lastDrainMillis = flip.drainNanos() / 1_000_000;
         drainMillis.inc(lastDrainMillis);
+    }
+
+    /** The queue came back under the waterline after {@code aboveNanos} above it. */
+    void backUnderWaterline(long aboveNanos) {
+        lastAboveWaterlineMillis = aboveNanos / 1_000_000;
     }
 
     private Counter counter(String name) {

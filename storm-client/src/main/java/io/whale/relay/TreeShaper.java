@@ -50,6 +50,7 @@ public final class TreeShaper {
     private final QueueMonitor queue;
     private final StreamMonitor stream;
     private final ShapeMetrics metrics;
+    private final WaterlineWatch waterline;
     private final ReentrantLock tickLock = new ReentrantLock();
     private volatile long nextTickNanos;
     private long nextForcedNanos;
@@ -75,6 +76,7 @@ public final class TreeShaper {
             : new QueueMonitor(() -> transferQueueLength.getAsInt() + backlogTuples(), clock, settings.rateAlpha());
         this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
         this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
+        this.waterline = settings == null ? null : new WaterlineWatch(settings.waterline());
         long now = clock.nanoTime();
         this.nextTickNanos = now;
         this.lastTickNanos = now;
@@ -219,6 +221,7 @@ public final class TreeShaper {
         recordEmitTime(now);
         queue.sample();
         stream.tick();
+        watchWaterline(now);
         if (emitMembers > members) {
             members = emitMembers;
             controller = new MulticastController(new ControllerConfig(members, settings.queueCapacity(),
@@ -238,6 +241,21 @@ public final class TreeShaper {
         }
         controller.onInterval(queue, stream).ifPresent(decision -> request(decision.toMaxOutDegree(),
             describe(decision), decision.toMaxOutDegree() > decision.fromMaxOutDegree(), now));
+    }
+
+    /** Logs the source's queue rising above the waterline and how long it took to come back under it. */
+    private void watchWaterline(long now) {
+        WaterlineWatch.Crossing crossing = waterline.sample(now, queue.currentLength());
+        if (crossing == null) {
+            return;
+        }
+        if (crossing.up()) {
+            LOG.info("Multicast queue above the waterline ({}): {} tuples", settings.waterline(), crossing.length());
+        } else {
+            metrics.backUnderWaterline(crossing.aboveNanos());
+            LOG.info("Multicast queue back under the waterline ({}) after {} ms above it (peak {} tuples)", settings.waterline(),
+                crossing.aboveNanos() / 1_000_000, crossing.peak());
+        }
     }
 
     /**

@@ -9,10 +9,10 @@ import org.apache.storm.topology.TopologyBuilder;
 
 /**
  * Flooding spout -> P paced bolts with all grouping, over W workers, one bolt task in a worker without the
- * spout deliberately slow (after a warm-up): backpressure must hold the spout to the slow task's pace with
+ * spout (or in a worker the test names, see {@link PacedBolt}) deliberately slow (after a warm-up): backpressure must hold the spout to the slow task's pace with
  * bounded queues. Submit with {@code whale jar whale-example-smoke.jar
  * io.whale.examples.smoke.BackpressureTopology --report-dir DIR [--name N] [--parallelism P] [--workers W]
- * [--slow-task-ms MS] [--slow-after-secs S] [--spout-max-rate N] [--payload-bytes B] [--receive-buffer N]
+ * [--slow-task-ms MS] [--slow-after-secs S] [--slow-worker first-remote|named] [--spout-max-rate N] [--payload-bytes B] [--receive-buffer N]
  * [--transfer-buffer N]}.
  */
 public final class BackpressureTopology {
@@ -29,6 +29,7 @@ public final class BackpressureTopology {
         d.put("--workers", "2");
         d.put("--slow-task-ms", "2");
         d.put("--slow-after-secs", "5");
+        d.put("--slow-worker", PacedBolt.FIRST_REMOTE);
         d.put("--spout-max-rate", "0");
         d.put("--payload-bytes", "1024");
         d.put("--receive-buffer", "1024");
@@ -42,7 +43,7 @@ public final class BackpressureTopology {
         builder.setSpout(SPOUT, new FloodSpout(o.number("--spout-max-rate"), o.number("--payload-bytes"),
             o.text("--report-dir")), 1);
         builder.setBolt(BOLT, new PacedBolt(SPOUT, o.number("--slow-task-ms"), o.number("--slow-after-secs"),
-            o.text("--report-dir")), o.number("--parallelism"))
+            o.text("--slow-worker"), o.text("--report-dir")), o.number("--parallelism"))
             .allGrouping(SPOUT);
         return builder.createTopology();
     }

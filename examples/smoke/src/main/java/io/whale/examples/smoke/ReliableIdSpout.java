@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -15,16 +16,17 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
 
 /**
- * Emits the ids 0..count-1, at most {@code ratePerSecond} new ones a second, each with the id as message id.
+ * Emits the ids 0..count-1, no faster than its {@link RateSchedule} allows, each with the id as message id.
  * An id stays pending until it is acked; a failed (or timed-out) id is emitted again. Every acked id is
- * appended to {@code acked.log}; the counts go to {@code spout.properties} about once a second.
+ * appended to {@code acked.log}; the counts, and when each step of the schedule began (wall clock,
+ * {@code steps.started.ms}), go to {@code spout.properties} about once a second.
  */
 public class ReliableIdSpout extends BaseRichSpout {
     public static final String ACKED_LOG = "acked.log";
     public static final String REPORT = "spout.properties";
 
     private final int count;
-    private final int ratePerSecond;
+    private final RateSchedule rate;
     private final String reportDir;
     private transient SpoutOutputCollector collector;
     private transient Set<Integer> pending;
@@ -32,15 +34,16 @@ public class ReliableIdSpout extends BaseRichSpout {
     private transient AppendLog ackLog;
     private transient PropertiesReport report;
     private transient long startNanos;
+    private transient String stepsStartedMs;
     private transient long lastReportNanos;
     private transient int next;
     private transient long replayed;
     private transient long failed;
     private transient long acked;
 
-    public ReliableIdSpout(int count, int ratePerSecond, String reportDir) {
+    public ReliableIdSpout(int count, RateSchedule rate, String reportDir) {
         this.count = count;
-        this.ratePerSecond = ratePerSecond;
+        this.rate = rate;
         this.reportDir = reportDir;
     }
 
@@ -52,6 +55,9 @@ public class ReliableIdSpout extends BaseRichSpout {
         this.ackLog = new AppendLog(Path.of(reportDir, ACKED_LOG));
         this.report = new PropertiesReport(Path.of(reportDir, REPORT));
         this.startNanos = System.nanoTime();
+        long startMs = System.currentTimeMillis();
+        this.stepsStartedMs = rate.stepStartsSecs().stream().map(s -> String.valueOf(startMs + TimeUnit.SECONDS.toMillis(s)))
+            .collect(Collectors.joining(","));
         writeReport();
     }
 
@@ -71,7 +77,7 @@ public class ReliableIdSpout extends BaseRichSpout {
     }
 
     private long allowedSoFar() {
-        return (System.nanoTime() - startNanos) * ratePerSecond / TimeUnit.SECONDS.toNanos(1);
+        return rate.allowed(System.nanoTime() - startNanos);
     }
 
     private void emit(int id) {
@@ -97,7 +103,7 @@ public class ReliableIdSpout extends BaseRichSpout {
     private void writeReport() {
         lastReportNanos = System.nanoTime();
         report.write(Map.of("pid", ProcessHandle.current().pid(), "emitted", next, "acked", acked, "failed", failed,
-            "replayed", replayed, "pending", pending.size()));
+            "replayed", replayed, "pending", pending.size(), "steps.started.ms", stepsStartedMs));
     }
 
     @Override

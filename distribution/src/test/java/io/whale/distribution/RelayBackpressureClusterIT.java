@@ -1,0 +1,75 @@
+package io.whale.distribution;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.whale.examples.smoke.PacedBolt;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Backpressure through a relay ({@link BackpressureRun}) on four emulated hosts ({@code local-cluster up --hosts 4}),
+ * relay trees on ({@code whale.multicast.structure: binomial}): the source's tree over the three other workers has
+ * one relay with one child, and the task that turns slow is the child's, so every tuple it gets has passed the relay.
+ * The spout must be held to the slow task's pace with the backlog bounded by the queues on the way, the relay must
+ * forward and hold no more than the source's frame window, and no worker's heap may grow.
+ */
+class RelayBackpressureClusterIT {
+    private static final String NAME = "bp-relay";
+    private static final int HOSTS = 4;
+    private static final int TASKS = 4;
+    /**
+     * A relay never blocks: what its transfer queue cannot take goes to the overflow. So what the relay can hold is
+     * bounded by the source's frame window (credit for a frame comes back from the relay only once its child has
+     * the frame's tuples in its executors' queues), and what waits between the spout and the slow task by the spout
+     * worker's queues plus one more worker's: the relay's transfer queue and Netty write buffer.
+     */
+    private static final BackpressureRun.Bounds BOUNDS = BackpressureRun.Bounds.beyondTheSpoutWorker(BackpressureRun.WORKER_QUEUES);
+    /**
+     * Four workers on two cores leave the spout about 2,000 tuples/s of its own (measured), so the window is twice
+     * the two-worker test's for the bound to tell a bounded backlog from one growing at the spout's surplus.
+     */
+    private static final Duration WINDOW = BackpressureRun.WINDOW.multipliedBy(2);
+    /** From the tree's first frame to the slow-down: the four workers warm up, then the spout's own pace is measured. */
+    private static final int WARM_UP_SECS = 10;
+    /** {@code whale.woc.window.tuples}, the frame window per connection (tuples). */
+    private static final int WINDOW_TUPLES = 4_096;
+
+    @Test
+    void shouldHoldTheSpoutToASlowTaskBehindARelayWithBoundedMemoryAtTheRelay() throws Exception {
+        assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
+        Path dir = Path.of("target/relay-backpressure-cluster").toAbsolutePath();
+        AtomicReference<WorkerLogs.RelayEdge> edge = new AtomicReference<>();
+        BackpressureRun.Measurement m;
+        try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, 0, List.of())) {
+            m = BackpressureRun.measure(cluster, NAME, TASKS, HOSTS,
+                List.of("whale.woc.enabled=true", "whale.multicast.structure=binomial", "whale.woc.window.tuples=" + WINDOW_TUPLES),
+                List.of("--slow-worker", PacedBolt.NAMED, "--slow-after-secs", String.valueOf(WARM_UP_SECS)), WINDOW, reports -> {
+                    await("the source's tree logged").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
+                        .until(() -> cluster.workerLogs(NAME).firstRelayEdge().isPresent());
+                    edge.set(cluster.workerLogs(NAME).firstRelayEdge().orElseThrow());
+                    System.out.println("source's tree: " + edge.get().tree() + "; slowing the first task of " + edge.get().child());
+                    Path named = reports.resolve(PacedBolt.SLOW_WORKER_FILE + ".new");
+                    Files.writeString(named, edge.get().childPort() + "\n");
+                    Files.move(named, reports.resolve(PacedBolt.SLOW_WORKER_FILE), StandardCopyOption.ATOMIC_MOVE);
+                });
+            WorkerLogs logs = m.logs();
+            System.out.printf("relay-frames-forwarded %d, relay-tuples-lost %d, largest relay-held-tuples printed %d%n",
+                logs.lastCount("relay-frames-forwarded"), logs.lastCountIfPrinted("relay-tuples-lost"), logs.largestGauge("relay-held-tuples"));
+            assertTrue(logs.lastCount("relay-frames-forwarded") > 0, "the relay forwarded nothing");
+            assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the tree");
+            assertTrue(logs.largestGauge("relay-held-tuples") <= WINDOW_TUPLES, "a relay held more than the source's window");
+            assertEquals(0, logs.lastCount("woc-frames-malformed"));
+        }
+        assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster stopped");
+        assertEquals(String.valueOf(edge.get().childPort()), m.slowTaskPort(), "the slow task is the relay's child's");
+        m.assertBounded(BOUNDS);
+    }
+}

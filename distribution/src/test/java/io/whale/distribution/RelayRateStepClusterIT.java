@@ -1,0 +1,120 @@
+package io.whale.distribution;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.whale.examples.smoke.AckingTopology;
+import io.whale.examples.smoke.AppendLog;
+import io.whale.examples.smoke.PropertiesReport;
+import io.whale.examples.smoke.RecordingBolt;
+import io.whale.examples.smoke.ReliableIdSpout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Live reshaping under a rate step on four emulated hosts with slow links ({@code local-cluster up --hosts 4
+ * --link-mbit} {@value #LINK_MBIT}), {@code whale.multicast.structure: nonblocking}, d* {@code auto}: a spout
+ * broadcasts ids to recording bolt tasks in four workers at {@value #LOW} ids/s, steps up to {@value #HIGH} (more
+ * than the source's link carries along the full tree of out-degree 2, less than along a chain), then back down. The
+ * source's controller must scale d* down during the high step and back up after it, the queue must come back under
+ * the waterline, and every task must receive every id exactly once and in order across the switches.
+ */
+class RelayRateStepClusterIT {
+    private static final String NAME = "rate-step";
+    private static final int HOSTS = 4;
+    private static final int TASKS = 8;
+    private static final int LINK_MBIT = 1;
+    private static final int LOW = 200;
+    private static final int HIGH = 1_500;
+    private static final int STEP_SECS = 20;
+    /** The last, low step runs until every id is out: long enough for the controller to scale up again. */
+    private static final int IDS = LOW * STEP_SECS + HIGH * STEP_SECS + LOW * STEP_SECS;
+    private static final String SWITCH = "Multicast trees, epoch ";
+
+    @Test
+    void shouldScaleDownOnARateStepUpAndBackUpAfterItLosingAndReorderingNothing() throws Exception {
+        assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
+        Path dir = Path.of("target/relay-rate-step-cluster").toAbsolutePath();
+        Path reports = dir.resolve("report");
+        try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, LINK_MBIT, List.of())) {
+            String schedule = LOW + ":" + STEP_SECS + "," + HIGH + ":" + STEP_SECS + "," + LOW;
+            cluster.submit(List.of(WorkerLogs.CONSOLE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=nonblocking",
+                    "topology.acker.executors=0"),
+                AckingTopology.class.getName(), List.of("--name", NAME, "--ids", String.valueOf(IDS), "--rate", schedule,
+                    "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(HOSTS), "--report-dir", reports.toString()));
+
+            await("every task received every id").atMost(Duration.ofSeconds(3L * STEP_SECS + 180)).pollInterval(Duration.ofSeconds(2))
+                .until(() -> receivedCounts(reports).size() == TASKS && receivedCounts(reports).values().stream().allMatch(n -> n >= IDS));
+            List<Integer> expected = IntStream.range(0, IDS).boxed().toList();
+            for (int task : receivedCounts(reports).keySet()) {
+                List<Integer> received = AppendLog.read(RecordingBolt.receivedLog(reports, task)).stream().map(Integer::valueOf).toList();
+                assertTrue(received.equals(expected), "task " + task + " did not receive every id once and in order: "
+                    + firstDifference(received, expected));
+            }
+
+            long[] steps = Arrays.stream(PropertiesReport.read(reports.resolve(ReliableIdSpout.REPORT)).getProperty("steps.started.ms")
+                .split(",")).mapToLong(Long::parseLong).toArray();
+            long up = steps[1];
+            long down = steps[2];
+            WorkerLogs logs = cluster.workerLogs(NAME);
+            List<WorkerLogs.Line> switches = logs.linesWith(SWITCH);
+            switches.forEach(s -> System.out.printf("%+8d ms from the step up: %s%n", s.epochMs() - up, s.text().substring(s.text().indexOf(SWITCH))));
+            logs.linesWith("Multicast queue ").forEach(s -> System.out.printf("%+8d ms from the step up: %s%n", s.epochMs() - up,
+                s.text().substring(s.text().indexOf("Multicast queue "))));
+
+            WorkerLogs.Line scaledDown = switches.stream().filter(s -> s.epochMs() >= up && s.epochMs() < down && s.text().contains("SCALE_DOWN"))
+                .findFirst().orElseThrow(() -> new AssertionError("no scale-down during the high step"));
+            WorkerLogs.Line backUnder = logs.linesWith("Multicast queue back under the waterline").stream()
+                .filter(l -> l.epochMs() >= up).findFirst().orElseThrow(() -> new AssertionError("the queue never came back under the waterline"));
+            WorkerLogs.Line scaledUp = switches.stream().filter(s -> s.epochMs() >= down && s.text().contains("SCALE_UP"))
+                .findFirst().orElseThrow(() -> new AssertionError("no scale-up after the step down"));
+            System.out.printf("rate step up at %d: scaled down after %d ms, queue back under the waterline after %d ms;"
+                    + " rate step down: scaled up after %d ms%n", up, scaledDown.epochMs() - up, backUnder.epochMs() - up, scaledUp.epochMs() - down);
+            WorkerLogs.Line last = switches.get(switches.size() - 1);
+            assertTrue(last.text().contains(" -> 2 (SCALE_UP"), "the last switch goes back up to the full tree: " + last.text());
+            assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the trees");
+            assertEquals(0, logs.lastCount("woc-frames-malformed"));
+            assertFalse(logs.contains("cannot be reached"), "a member was unreachable during the run");
+        }
+        assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster stopped");
+    }
+
+    private static String firstDifference(List<Integer> received, List<Integer> expected) {
+        int i = 0;
+        while (i < received.size() && i < expected.size() && received.get(i).equals(expected.get(i))) {
+            i++;
+        }
+        return received.size() + " ids, first difference at position " + i + ": "
+            + received.subList(i, Math.min(received.size(), i + 5)) + " where " + expected.subList(i, Math.min(expected.size(), i + 5)) + " belong";
+    }
+
+    /** Bolt task -> how many ids its log holds. */
+    private static Map<Integer, Integer> receivedCounts(Path reports) {
+        if (!Files.isDirectory(reports)) {
+            return Map.of();
+        }
+        try (Stream<Path> files = Files.list(reports)) {
+            Map<Integer, Integer> counts = new TreeMap<>();
+            for (Path f : files.filter(f -> f.getFileName().toString().matches("received-\\d+\\.log")).toList()) {
+                String name = f.getFileName().toString();
+                counts.put(Integer.parseInt(name.substring(9, name.length() - 4)), AppendLog.read(f).size());
+            }
+            return counts;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.whale.relay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+class WaterlineWatchTest {
+    @Test
+    void shouldReportTheRiseOnceAndTheFallWithTheTimeAboveAndThePeak() {
+        WaterlineWatch watch = new WaterlineWatch(100);
+        assertNull(watch.sample(0, 40));
+        assertNull(watch.sample(10, 100), "at the waterline is not above it");
+        assertEquals(new WaterlineWatch.Crossing(true, 150, 0, 150), watch.sample(20, 150));
+        assertNull(watch.sample(30, 400));
+        assertNull(watch.sample(40, 300));
+        assertEquals(new WaterlineWatch.Crossing(false, 90, 126, 400), watch.sample(146, 90));
+        assertNull(watch.sample(156, 0));
+    }
+
+    @Test
+    void shouldMeasureEachExcursionFromItsOwnRise() {
+        WaterlineWatch watch = new WaterlineWatch(10);
+        watch.sample(0, 50);
+        watch.sample(5, 0);
+        assertEquals(new WaterlineWatch.Crossing(true, 20, 0, 20), watch.sample(100, 20));
+        assertEquals(new WaterlineWatch.Crossing(false, 3, 7, 20), watch.sample(107, 3));
+    }
+}
