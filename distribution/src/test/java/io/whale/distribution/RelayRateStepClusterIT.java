@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -26,22 +27,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Live reshaping under a rate step on four emulated hosts with slow links ({@code local-cluster up --hosts 4
- * --link-mbit} {@value #LINK_MBIT}), {@code whale.multicast.structure: nonblocking}, d* {@code auto}: a spout
- * broadcasts ids to recording bolt tasks in four workers at {@value #LOW} ids/s, steps up to {@value #HIGH} (more
- * than the source's link carries along the full tree of out-degree 2, less than along a chain), then back down. The
- * source's controller must scale d* down during the high step and back up after it, the queue must come back under
- * the waterline, and every task must receive every id exactly once and in order across the switches.
+ * --link-mbit} {@value #LINK_MBIT}), {@code whale.multicast.structure: nonblocking}, d* {@code auto}, acking off: a
+ * spout broadcasts ids to recording bolt tasks in four workers at {@value #LOW} ids/s, steps up to {@value #HIGH}
+ * (more than the trees can carry: the source's queue grows), then back down, and stops. The source's controller must
+ * scale d* down during the high step and back up to the full tree after it, the queue must come back under the
+ * waterline, and every task must receive every id exactly once and in order across the switches.
  */
 class RelayRateStepClusterIT {
     private static final String NAME = "rate-step";
     private static final int HOSTS = 4;
     private static final int TASKS = 8;
     private static final int LINK_MBIT = 1;
-    private static final int LOW = 200;
+    private static final int LOW = 150;
     private static final int HIGH = 1_500;
-    private static final int STEP_SECS = 20;
-    /** The last, low step runs until every id is out: long enough for the controller to scale up again. */
-    private static final int IDS = LOW * STEP_SECS + HIGH * STEP_SECS + LOW * STEP_SECS;
+    private static final int STEP_SECS = 15;
+    /** More than the schedule lets out: the spout stops when it ends. */
+    private static final int IDS = 1_000_000;
     private static final String SWITCH = "Multicast trees, epoch ";
 
     @Test
@@ -50,22 +51,31 @@ class RelayRateStepClusterIT {
         Path dir = Path.of("target/relay-rate-step-cluster").toAbsolutePath();
         Path reports = dir.resolve("report");
         try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, LINK_MBIT, List.of())) {
-            String schedule = LOW + ":" + STEP_SECS + "," + HIGH + ":" + STEP_SECS + "," + LOW;
+            String schedule = LOW + ":" + STEP_SECS + "," + HIGH + ":" + STEP_SECS + "," + LOW + ":" + STEP_SECS;
             cluster.submit(List.of(WorkerLogs.CONSOLE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=nonblocking",
                     "topology.acker.executors=0"),
                 AckingTopology.class.getName(), List.of("--name", NAME, "--ids", String.valueOf(IDS), "--rate", schedule,
                     "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(HOSTS), "--report-dir", reports.toString()));
 
-            await("every task received every id").atMost(Duration.ofSeconds(3L * STEP_SECS + 180)).pollInterval(Duration.ofSeconds(2))
-                .until(() -> receivedCounts(reports).size() == TASKS && receivedCounts(reports).values().stream().allMatch(n -> n >= IDS));
-            List<Integer> expected = IntStream.range(0, IDS).boxed().toList();
+            await("the schedule over, every task has every id").atMost(Duration.ofSeconds(3L * STEP_SECS + 180))
+                .pollInterval(Duration.ofSeconds(2)).until(() -> {
+                    if (!Files.exists(reports.resolve(ReliableIdSpout.REPORT))) {
+                        return false;
+                    }
+                    Properties spout = spout(reports);
+                    return Boolean.parseBoolean(spout.getProperty("schedule.over")) && receivedCounts(reports).size() == TASKS
+                        && receivedCounts(reports).values().stream().allMatch(n -> n >= Integer.parseInt(spout.getProperty("emitted")));
+                });
+            int emitted = Integer.parseInt(spout(reports).getProperty("emitted"));
+            List<Integer> expected = IntStream.range(0, emitted).boxed().toList();
             for (int task : receivedCounts(reports).keySet()) {
                 List<Integer> received = AppendLog.read(RecordingBolt.receivedLog(reports, task)).stream().map(Integer::valueOf).toList();
                 assertTrue(received.equals(expected), "task " + task + " did not receive every id once and in order: "
                     + firstDifference(received, expected));
             }
+            System.out.println("every task received the " + emitted + " ids once and in order");
 
-            long[] steps = Arrays.stream(PropertiesReport.read(reports.resolve(ReliableIdSpout.REPORT)).getProperty("steps.started.ms")
+            long[] steps = Arrays.stream(spout(reports).getProperty("steps.started.ms")
                 .split(",")).mapToLong(Long::parseLong).toArray();
             long up = steps[1];
             long down = steps[2];
@@ -79,10 +89,10 @@ class RelayRateStepClusterIT {
                 .findFirst().orElseThrow(() -> new AssertionError("no scale-down during the high step"));
             WorkerLogs.Line backUnder = logs.linesWith("Multicast queue back under the waterline").stream()
                 .filter(l -> l.epochMs() >= up).findFirst().orElseThrow(() -> new AssertionError("the queue never came back under the waterline"));
-            WorkerLogs.Line scaledUp = switches.stream().filter(s -> s.epochMs() >= down && s.text().contains("SCALE_UP"))
-                .findFirst().orElseThrow(() -> new AssertionError("no scale-up after the step down"));
-            System.out.printf("rate step up at %d: scaled down after %d ms, queue back under the waterline after %d ms;"
-                    + " rate step down: scaled up after %d ms%n", up, scaledDown.epochMs() - up, backUnder.epochMs() - up, scaledUp.epochMs() - down);
+            WorkerLogs.Line scaledUp = scaledUp(switches, down);
+            System.out.printf("rate step up: scaled down after %d ms; queue back under the waterline %d ms after the step up (the step"
+                    + " down came after %d ms); scaled up %d ms after the step down%n", scaledDown.epochMs() - up, backUnder.epochMs() - up,
+                down - up, scaledUp.epochMs() - down);
             WorkerLogs.Line last = switches.get(switches.size() - 1);
             assertTrue(last.text().contains(" -> 2 (SCALE_UP"), "the last switch goes back up to the full tree: " + last.text());
             assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the trees");
@@ -90,6 +100,15 @@ class RelayRateStepClusterIT {
             assertFalse(logs.contains("cannot be reached"), "a member was unreachable during the run");
         }
         assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster stopped");
+    }
+
+    private static WorkerLogs.Line scaledUp(List<WorkerLogs.Line> switches, long after) {
+        return switches.stream().filter(s -> s.epochMs() >= after && s.text().contains("SCALE_UP")).findFirst()
+            .orElseThrow(() -> new AssertionError("no scale-up after the step down"));
+    }
+
+    private static Properties spout(Path reports) {
+        return PropertiesReport.read(reports.resolve(ReliableIdSpout.REPORT));
     }
 
     private static String firstDifference(List<Integer> received, List<Integer> expected) {

@@ -87,17 +87,17 @@ record WorkerLogs(String text) {
 
     /** The largest value the console metrics reporter printed for a gauge, over all workers; -1 if never printed. */
     long largestGauge(String gauge) {
-        Matcher m = Pattern.compile("-" + gauge + "\\R.*value = (\\d+)").matcher(text);
-        long max = -1;
-        while (m.find()) {
-            max = Math.max(max, Long.parseLong(m.group(1)));
-        }
-        return max;
+        return largestPrinted(gauge, "value");
     }
 
     /** As {@link #lastCount}, or -1 when no worker registered the counter (e.g. WOC counters with WOC off). */
     long lastCountIfPrinted(String counter) {
-        Matcher m = Pattern.compile("-" + counter + "\\R.*count = (\\d+)").matcher(text);
+        return largestPrinted(counter, "count");
+    }
+
+    /** The largest whole {@code field} (count, value) printed under metric {@code name}; -1 if none. */
+    private long largestPrinted(String name, String field) {
+        Matcher m = Pattern.compile("-" + name + "\\R.*" + field + " = (\\d+)").matcher(text);
         long max = -1;
         while (m.find()) {
             max = Math.max(max, Long.parseLong(m.group(1)));

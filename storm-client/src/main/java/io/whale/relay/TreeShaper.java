@@ -40,6 +40,8 @@ public final class TreeShaper {
     private static final int HOLD_INTERVALS = 3;
     private static final int SCALE_UP_CONFIRM_INTERVALS = 3;
     private static final double RATE_OUTLIER_FACTOR = 4.0;
+    /** Intervals the queue must stay under the waterline to be called back under it. */
+    private static final int WATERLINE_CONFIRM_INTERVALS = 10;
 
     private final TreeBuilder staticBuilder;
     private final ControllerSettings settings;
@@ -76,7 +78,7 @@ public final class TreeShaper {
             : new QueueMonitor(() -> transferQueueLength.getAsInt() + backlogTuples(), clock, settings.rateAlpha());
         this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
         this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
-        this.waterline = settings == null ? null : new WaterlineWatch(settings.waterline());
+        this.waterline = settings == null ? null : new WaterlineWatch(settings.waterline(), WATERLINE_CONFIRM_INTERVALS);
         long now = clock.nanoTime();
         this.nextTickNanos = now;
         this.lastTickNanos = now;
@@ -188,13 +190,17 @@ public final class TreeShaper {
     }
 
     /**
-     * The source's backlog in tuples, the queue the controller watches besides the transfer queue: what the frame
-     * windows hold (tuples sent along trees and not yet credited, per emit's deliveries) and the frames built and
-     * waiting in the executors (per emit's frames). Storm parks emits when a window is full, so with a slow link
-     * the backlog sits there, not in the transfer queue.
+     * The source's backlog in tuples, the queue the controller watches besides the transfer queue: while frames wait
+     * in the executors (a window is full), those frames (per emit's frames) and what the frame windows hold (tuples
+     * sent along trees and not yet credited, per emit's deliveries), since nothing more leaves until that is credited.
+     * Storm parks emits when a window is full, so with a slow link the backlog sits there, not in the transfer queue.
+     * While nothing waits, what is in flight is on its way, not queued: counted, it would never let the queue of a
+     * lightly loaded tree fall to zero (tuples/s times the credit's round trip), and the controller would never scale up.
      */
     private int backlogTuples() {
-        return (int) (shapes.inFlightTuples() / Math.max(1, deliveriesPerEmit) + shapes.unsentFrames() / Math.max(1, framesPerEmit));
+        long unsent = shapes.unsentFrames();
+        return unsent == 0 ? 0
+            : (int) (shapes.inFlightTuples() / Math.max(1, deliveriesPerEmit) + unsent / Math.max(1, framesPerEmit));
     }
 
     /**

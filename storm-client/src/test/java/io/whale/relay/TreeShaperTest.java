@@ -58,14 +58,14 @@ class TreeShaperTest {
     }
 
     @Test
-    void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileTheTransferQueueStaysEmpty() {
+    void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileFramesWaitAndTheTransferQueueStaysEmpty() {
         TreeShaper shaper = live(0);
         shaper.shape(0, MEMBERS);
         interval(shaper, 0);
         interval(shaper, 0);
 
         for (int emits : new int[] {100, 300}) {
-            shaper.register(0, 3 * emits);
+            shaper.register(0, 3 * emits + 3); // the last emit's frames wait: the window is full
             for (int frame = 0; frame < 3 * emits; frame++) {
                 shaper.sent(0, CHILD, 7);
             }
@@ -74,10 +74,41 @@ class TreeShaperTest {
 
         assertEquals(1, shaper.encodingEpoch(), "400 emits' deliveries in flight and none credited: scale down");
         assertFalse(shaper.mayLeave(1), "once they are credited");
-        shaper.credited(CHILD, 400 * 3 * 7);
+        for (int frame = 0; frame < 6; frame++) {
+            shaper.sent(0, CHILD, 7); // the frames that waited leave along the old shape
+        }
+        shaper.credited(CHILD, 402 * 3 * 7);
         assertTrue(shaper.mayLeave(1));
         assertEquals(2, shaper.maxOutDegree());
         assertEquals(1, counter("relay-switches-down"));
+    }
+
+    @Test
+    void shouldScaleUpAgainWhileFramesAreInFlightButNoneWaits() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        for (int length : new int[] {0, 0, 100, 400, 900}) {
+            interval(shaper, length);
+        }
+        assertEquals(1, shaper.encodingEpoch(), "scaled down");
+        int down = shaper.maxOutDegree();
+
+        for (int i = 0; i < 10 && shaper.encodingEpoch() == 1; i++) {
+            assertTrue(shaper.register(1, 3));
+            assertTrue(shaper.mayLeave(1));
+            for (int frame = 0; frame < 3; frame++) {
+                shaper.sent(1, CHILD, 7);
+            }
+            interval(shaper, 0);
+            shaper.credited(CHILD, 14); // a frame's tuples stay in flight from one interval to the next
+            assertTrue(shaper.inFlightTuples() > 0);
+        }
+
+        assertEquals(2, shaper.encodingEpoch(), "a light load, nothing waiting, frames in flight: a switch up");
+        shaper.credited(CHILD, (int) shaper.inFlightTuples());
+        assertTrue(shaper.mayLeave(2), "the last frames credited, the new shape takes over");
+        assertTrue(shaper.maxOutDegree() > down, "d* back up from " + down + ": " + shaper.maxOutDegree());
+        assertEquals(1, counter("relay-switches-up"));
     }
 
     @Test

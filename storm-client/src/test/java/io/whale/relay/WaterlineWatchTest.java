@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class WaterlineWatchTest {
     @Test
     void shouldReportTheRiseOnceAndTheFallWithTheTimeAboveAndThePeak() {
-        WaterlineWatch watch = new WaterlineWatch(100);
+        WaterlineWatch watch = new WaterlineWatch(100, 1);
         assertNull(watch.sample(0, 40));
         assertNull(watch.sample(10, 100), "at the waterline is not above it");
         assertEquals(new WaterlineWatch.Crossing(true, 150, 0, 150), watch.sample(20, 150));
@@ -20,10 +20,22 @@ class WaterlineWatchTest {
 
     @Test
     void shouldMeasureEachExcursionFromItsOwnRise() {
-        WaterlineWatch watch = new WaterlineWatch(10);
+        WaterlineWatch watch = new WaterlineWatch(10, 1);
         watch.sample(0, 50);
         watch.sample(5, 0);
         assertEquals(new WaterlineWatch.Crossing(true, 20, 0, 20), watch.sample(100, 20));
         assertEquals(new WaterlineWatch.Crossing(false, 3, 7, 20), watch.sample(107, 3));
+    }
+
+    @Test
+    void shouldCallTheQueueBackUnderOnlyOnceItStaysUnderAndTimeItFromTheFirstSampleUnder() {
+        WaterlineWatch watch = new WaterlineWatch(100, 3);
+        assertEquals(new WaterlineWatch.Crossing(true, 900, 0, 900), watch.sample(0, 900));
+        assertNull(watch.sample(10, 0), "one sample under");
+        assertNull(watch.sample(20, 0));
+        assertNull(watch.sample(30, 1368), "a flicker: still the same excursion");
+        assertNull(watch.sample(40, 2));
+        assertNull(watch.sample(50, 1));
+        assertEquals(new WaterlineWatch.Crossing(false, 0, 40, 1368), watch.sample(60, 0));
     }
 }

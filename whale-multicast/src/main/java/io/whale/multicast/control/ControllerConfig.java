@@ -30,6 +30,15 @@ public record ControllerConfig(int destinations, int queueCapacity, int waterlin
         }
     }
 
+    /**
+     * The queue length the scale-up rule takes for an empty queue: a hundredth of the waterline. A worker's
+     * transfer queue in use is rarely exactly empty when sampled (measured: 1 to 2 tuples at 150 tuples/s on four
+     * emulated hosts), and the paper's l = l' = 0 would then never let a lightly loaded tree scale up again.
+     */
+    public int idleLength() {
+        return waterline / 100;
+    }
+
     /** Q, l_w = Q/2, T_up = 0.5, T_down = 0.5, hold 3 intervals, scale up after 3 agreeing intervals. */
     public static ControllerConfig defaults(int destinations, int queueCapacity) {
         return new ControllerConfig(destinations, queueCapacity, Math.max(1, queueCapacity / 2), 0.5, 0.5, 3, 3);

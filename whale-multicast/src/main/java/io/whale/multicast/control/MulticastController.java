@@ -15,7 +15,7 @@ import java.util.Optional;
  *       waterline the paper's ratio turns negative and would never fire, so there the headroom is Q − l instead.
  *       The new d* is min(d − 1, d*(λ, t_e)): at least one step down, further if the M/D/1 bound asks for it.</li>
  *   <li><b>Active scale-up</b> when the queue shrinks, ΔL = l' − l, with ΔL / l' ≥ T_up, or stays empty
- *       (l = l' = 0). The new d* is the M/D/1 bound d*(λ, t_e), and only if it is larger than d: the queue rule
+ *       (l and l' at most {@link ControllerConfig#idleLength()}, a hundredth of the waterline, for the paper's 0). The new d* is the M/D/1 bound d*(λ, t_e), and only if it is larger than d: the queue rule
  *       says there is room, the model says how much.</li>
  * </ul>
  * Hysteresis: after any decision the controller holds for {@code holdIntervals}, and a scale-up needs
@@ -88,8 +88,8 @@ public final class MulticastController {
     }
 
     boolean isActiveScaleUp(int previousLength, int length) {
-        if (previousLength == 0) {
-            return length == 0;
+        if (previousLength <= config.idleLength()) {
+            return length <= config.idleLength();
         }
         int drop = previousLength - length;
         return drop > 0 && drop >= config.scaleUpThreshold() * previousLength;

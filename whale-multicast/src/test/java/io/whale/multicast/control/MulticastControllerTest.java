@@ -51,6 +51,17 @@ class MulticastControllerTest {
     }
 
     @Test
+    void aQueueAtAHundredthOfTheWaterlineCountsAsEmptyForTheScaleUp() {
+        MulticastController controller = new MulticastController(config(0, 2), 2);
+        assertEquals(5, config(0, 2).idleLength());
+        assertEquals(Optional.empty(), controller.onInterval(5, 5, 60_000, TE), "first idle interval");
+        assertEquals(Direction.SCALE_UP, controller.onInterval(4, 5, 60_000, TE).orElseThrow().direction());
+        MulticastController busy = new MulticastController(config(0, 2), 2);
+        busy.onInterval(6, 6, 60_000, TE);
+        assertEquals(Optional.empty(), busy.onInterval(6, 6, 60_000, TE), "six tuples that do not drain are a queue");
+    }
+
+    @Test
     void scaleUpFiresOnARelativeDropOrAnEmptyQueueAndFollowsTheModel() {
         MulticastController controller = new MulticastController(config(0, 1), 2);
         assertEquals(Optional.empty(), controller.onInterval(100, 51, 60_000, TE), "a 49% drop is below T_up");
@@ -99,8 +110,8 @@ class MulticastControllerTest {
     void scaleUpStreakMustBeConsecutive() {
         MulticastController controller = new MulticastController(config(0, 2), 2);
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
-        assertEquals(Optional.empty(), controller.onInterval(0, 5, 1_000, TE), "the streak breaks");
-        assertEquals(Optional.empty(), controller.onInterval(5, 0, 1_000, TE));
+        assertEquals(Optional.empty(), controller.onInterval(0, 6, 1_000, TE), "the streak breaks: 6 is more than the idle 5");
+        assertEquals(Optional.empty(), controller.onInterval(6, 0, 1_000, TE));
         Decision decision = controller.onInterval(0, 0, 1_000, TE).orElseThrow();
         assertEquals(5, decision.toMaxOutDegree());
         assertNotEquals(decision.fromMaxOutDegree(), decision.toMaxOutDegree());

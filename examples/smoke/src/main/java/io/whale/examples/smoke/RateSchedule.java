@@ -7,38 +7,41 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A spout's rate over time, from an option: {@code R} (R ids a second all along) or steps {@code R1:S1,R2:S2,...,Rn}
- * (R1 a second for S1 seconds, then R2 for S2 seconds, ..., Rn from then on). Pure: time since the start passed in.
+ * A spout's rate over time, from an option: {@code R} (R ids a second all along) or steps {@code R1:S1,R2:S2,...}
+ * (R1 a second for S1 seconds, then R2 for S2 seconds, ...); a last step without seconds lasts, after a last step
+ * with seconds nothing more is allowed. Each step is paced on its own: a spout that fell behind in one step (held
+ * back by backpressure) does not catch up in the next, so a step down is a step down. Pure: time passed in.
  */
 public final class RateSchedule implements Serializable {
     private static final long serialVersionUID = 1L;
+    private static final long LASTS = Long.MAX_VALUE;
     private final int[] rates;
-    /** How long each step but the last lasts, seconds. */
-    private final int[] seconds;
+    /** When each step ends, nanoseconds from the start ({@link #LASTS} for a last step that lasts). */
+    private final long[] endsNanos;
 
-    private RateSchedule(int[] rates, int[] seconds) {
+    private RateSchedule(int[] rates, long[] endsNanos) {
         this.rates = rates;
-        this.seconds = seconds;
+        this.endsNanos = endsNanos;
     }
 
-    /** Parses {@code R} or {@code R1:S1,...,Rn}; a malformed schedule is refused naming the part that is wrong. */
+    /** Parses {@code R} or {@code R1:S1,...,Rn[:Sn]}; a malformed schedule is refused naming the part that is wrong. */
     public static RateSchedule parse(String text) {
         String[] steps = text.split(",", -1);
         int[] rates = new int[steps.length];
-        int[] seconds = new int[steps.length - 1];
+        long[] ends = new long[steps.length];
+        long at = 0;
         for (int i = 0; i < steps.length; i++) {
             String[] parts = steps[i].split(":", -1);
             boolean last = i == steps.length - 1;
-            if (parts.length != (last ? 1 : 2)) {
-                throw new IllegalArgumentException("rate step '" + steps[i] + "' of '" + text + "' must be "
-                    + (last ? "RATE (the last step lasts)" : "RATE:SECONDS"));
+            if (parts.length > 2 || parts.length == 1 && !last) {
+                throw new IllegalArgumentException("rate step '" + steps[i] + "' of '" + text + "' must be RATE:SECONDS"
+                    + (last ? " or RATE (the last step lasts)" : ""));
             }
             rates[i] = positive(parts[0], "rate", text);
-            if (!last) {
-                seconds[i] = positive(parts[1], "seconds", text);
-            }
+            at = parts.length == 2 ? at + TimeUnit.SECONDS.toNanos(positive(parts[1], "seconds", text)) : LASTS;
+            ends[i] = at;
         }
-        return new RateSchedule(rates, seconds);
+        return new RateSchedule(rates, ends);
     }
 
     private static int positive(String number, String what, String text) {
@@ -53,25 +56,37 @@ public final class RateSchedule implements Serializable {
         throw new IllegalArgumentException(what + " '" + number + "' in rate schedule '" + text + "' is not a positive whole number");
     }
 
-    /** How many ids the schedule allows {@code elapsedNanos} after the start. */
-    public long allowed(long elapsedNanos) {
-        double total = 0;
-        long left = Math.max(0, elapsedNanos);
-        for (int i = 0; i < rates.length && left > 0; i++) {
-            long step = i < seconds.length ? Math.min(left, TimeUnit.SECONDS.toNanos(seconds[i])) : left;
-            total += (double) rates[i] * step / TimeUnit.SECONDS.toNanos(1);
-            left -= step;
+    public int steps() {
+        return rates.length;
+    }
+
+    /** The step {@code elapsedNanos} after the start falls in; the number of steps once the schedule is over. */
+    public int stepAt(long elapsedNanos) {
+        int step = 0;
+        while (step < rates.length && elapsedNanos >= endsNanos[step]) {
+            step++;
         }
-        return (long) total;
+        return step;
+    }
+
+    /** When {@code step} begins, nanoseconds from the start. */
+    public long stepStartNanos(int step) {
+        return step == 0 ? 0 : endsNanos[step - 1];
+    }
+
+    /** How many ids {@code step} allows {@code sinceStepStartNanos} after it began; none once the schedule is over. */
+    public long allowedInStep(int step, long sinceStepStartNanos) {
+        if (step >= rates.length) {
+            return 0;
+        }
+        return (long) ((double) rates[step] * Math.max(0, sinceStepStartNanos) / TimeUnit.SECONDS.toNanos(1));
     }
 
     /** When each step begins, seconds after the start (the first at 0). */
-    public List<Integer> stepStartsSecs() {
-        List<Integer> starts = new ArrayList<>(List.of(0));
-        int at = 0;
-        for (int s : seconds) {
-            at += s;
-            starts.add(at);
+    public List<Long> stepStartsSecs() {
+        List<Long> starts = new ArrayList<>();
+        for (int i = 0; i < rates.length; i++) {
+            starts.add(TimeUnit.NANOSECONDS.toSeconds(stepStartNanos(i)));
         }
         return starts;
     }
@@ -80,18 +95,21 @@ public final class RateSchedule implements Serializable {
     public String toString() {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < rates.length; i++) {
-            b.append(i == 0 ? "" : ",").append(rates[i]).append(i < seconds.length ? ":" + seconds[i] : "");
+            b.append(i == 0 ? "" : ",").append(rates[i]);
+            if (endsNanos[i] != LASTS) {
+                b.append(':').append(TimeUnit.NANOSECONDS.toSeconds(endsNanos[i] - stepStartNanos(i)));
+            }
         }
         return b.toString();
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RateSchedule r && Arrays.equals(rates, r.rates) && Arrays.equals(seconds, r.seconds);
+        return o instanceof RateSchedule r && Arrays.equals(rates, r.rates) && Arrays.equals(endsNanos, r.endsNanos);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(rates) + Arrays.hashCode(seconds);
+        return 31 * Arrays.hashCode(rates) + Arrays.hashCode(endsNanos);
     }
 }

@@ -16,10 +16,11 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
 
 /**
- * Emits the ids 0..count-1, no faster than its {@link RateSchedule} allows, each with the id as message id.
+ * Emits the ids 0..count-1 (fewer if its {@link RateSchedule} ends first), no faster than the schedule allows, each
+ * with the id as message id.
  * An id stays pending until it is acked; a failed (or timed-out) id is emitted again. Every acked id is
- * appended to {@code acked.log}; the counts, and when each step of the schedule began (wall clock,
- * {@code steps.started.ms}), go to {@code spout.properties} about once a second.
+ * appended to {@code acked.log}; the counts, when each step of the schedule began (wall clock,
+ * {@code steps.started.ms}) and whether it is over go to {@code spout.properties} about once a second.
  */
 public class ReliableIdSpout extends BaseRichSpout {
     public static final String ACKED_LOG = "acked.log";
@@ -37,6 +38,8 @@ public class ReliableIdSpout extends BaseRichSpout {
     private transient String stepsStartedMs;
     private transient long lastReportNanos;
     private transient int next;
+    private transient int step;
+    private transient long emittedBeforeStep;
     private transient long replayed;
     private transient long failed;
     private transient long acked;
@@ -76,8 +79,15 @@ public class ReliableIdSpout extends BaseRichSpout {
         }
     }
 
+    /** The ids emitted before this step of the schedule, plus what the step allows so far. */
     private long allowedSoFar() {
-        return rate.allowed(System.nanoTime() - startNanos);
+        long elapsed = System.nanoTime() - startNanos;
+        int now = rate.stepAt(elapsed);
+        if (now != step) {
+            step = now;
+            emittedBeforeStep = next;
+        }
+        return emittedBeforeStep + rate.allowedInStep(step, elapsed - rate.stepStartNanos(step));
     }
 
     private void emit(int id) {
@@ -103,7 +113,7 @@ public class ReliableIdSpout extends BaseRichSpout {
     private void writeReport() {
         lastReportNanos = System.nanoTime();
         report.write(Map.of("pid", ProcessHandle.current().pid(), "emitted", next, "acked", acked, "failed", failed,
-            "replayed", replayed, "pending", pending.size(), "steps.started.ms", stepsStartedMs));
+            "replayed", replayed, "pending", pending.size(), "steps.started.ms", stepsStartedMs, "schedule.over", step >= rate.steps()));
     }
 
     @Override
