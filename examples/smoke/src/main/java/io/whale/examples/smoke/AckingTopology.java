@@ -11,7 +11,8 @@ import org.apache.storm.topology.TopologyBuilder;
  * Reliable spout -> P recording bolts with all grouping, over W workers: every id must end up acked and on
  * record in every bolt task, also when a worker is killed mid-run. Submit with {@code whale jar
  * whale-example-smoke.jar io.whale.examples.smoke.AckingTopology --report-dir DIR [--name N] [--ids N]
- * [--rate IDS_PER_SEC or steps R1:SECS1,R2:SECS2,...,Rn] [--parallelism P] [--workers W] [--timeout-secs S] [--max-pending M]}.
+ * [--rate IDS_PER_SEC or steps R1:SECS1,...,Rn[:SECSn], see RateSchedule] [--parallelism P] [--workers W]
+ * [--timeout-secs S] [--max-pending M]}.
  */
 public final class AckingTopology {
     public static final String SPOUT = "ids";

@@ -9,11 +9,11 @@ import org.apache.storm.topology.TopologyBuilder;
 
 /**
  * Flooding spout -> P paced bolts with all grouping, over W workers, one bolt task in a worker without the
- * spout (or in a worker the test names, see {@link PacedBolt}) deliberately slow (after a warm-up): backpressure must hold the spout to the slow task's pace with
- * bounded queues. Submit with {@code whale jar whale-example-smoke.jar
- * io.whale.examples.smoke.BackpressureTopology --report-dir DIR [--name N] [--parallelism P] [--workers W]
- * [--slow-task-ms MS] [--slow-after-secs S] [--slow-worker first-remote|named] [--spout-max-rate N] [--payload-bytes B] [--receive-buffer N]
- * [--transfer-buffer N]}.
+ * spout (or in a worker the test names, see {@link PacedBolt}) deliberately slow (after a warm-up): backpressure
+ * must hold the spout to the slow task's pace with bounded queues. Submit with {@code whale jar
+ * whale-example-smoke.jar io.whale.examples.smoke.BackpressureTopology --report-dir DIR [--name N]
+ * [--parallelism P] [--workers W] [--slow-task-ms MS] [--slow-after-secs S] [--slow-worker first-remote|named]
+ * [--spout-max-rate N] [--payload-bytes B] [--receive-buffer N] [--transfer-buffer N]}.
  */
 public final class BackpressureTopology {
     public static final String SPOUT = "flood";
