@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
 # network namespace of its own with loopback only. One half is Storm's own integration suites (upstream-suites)
-# followed by the distribution's relay-tree cluster tests (Relay*IT, on a copy of the Whale home, because the other
-# half's build of the distribution re-creates the home); the other half is every other module and the rest of the
+# followed by the distribution's relay-tree cluster tests (Relay*IT, on copies of the Whale home and of the tests'
+# classes, because the other half's build of the distribution re-creates them); the other half is every other module and the rest of the
 # distribution's tests. In a namespace the clusters the tests start bind none of the machine's interfaces, and the
 # two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
 #
@@ -28,17 +28,19 @@ mvn -B -q install -Dtest=NONE -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=f
 relay_its='Relay*IT'
 mkdir -p target
 it_home=$PWD/target/verify-it-home
-rm -rf "$it_home"
+it_classes=$PWD/target/verify-it-classes
+rm -rf "$it_home" "$it_classes"
 cp -a distribution/target/whale-*-SNAPSHOT "$it_home"
+cp -a distribution/target/test-classes "$it_classes"
 
 # Half A, in its own namespace and process group (so that an exit here stops both of its mvn runs).
 half_a() {
   mvn -B -o verify -pl upstream-suites "$@" &&
     mvn -B -o failsafe:integration-test failsafe:verify -pl distribution -Dit.test="$relay_its" \
-      -Dwhale.it.home="$it_home" -Dwhale.it.reports="$PWD/distribution/target/failsafe-reports-relay" "$@"
+      -Dwhale.it.home="$it_home" -Dwhale.it.classes="$it_classes" -Dwhale.it.reports="$PWD/distribution/target/failsafe-reports-relay" "$@"
 }
 export -f half_a
-export relay_its it_home
+export relay_its it_home it_classes
 suites_log=target/verify-upstream-suites.log
 echo "verify: Storm's integration suites, then the relay-tree cluster tests, run beside the other modules; their log: $suites_log"
 (exec setsid unshare --net bash -c 'ip link set lo up && half_a "$@"' half-a "$@") >"$suites_log" 2>&1 &
@@ -46,7 +48,7 @@ suites_pid=$!
 trap 'kill -- "-$suites_pid" 2>/dev/null || true' EXIT
 
 set +e
-(in_netns mvn -B -o verify -pl '!upstream-suites' -Dit.test="!$relay_its" "$@")
+(in_netns mvn -B -o verify -pl '!upstream-suites' -Dwhale.it.excludes="**/*\$*, **/$relay_its.java" "$@")
 rest=$?
 wait "$suites_pid"
 suites=$?
