@@ -1,5 +1,6 @@
 package io.whale.bench;
 
+import io.whale.examples.smoke.RateSchedule;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -12,14 +13,14 @@ import java.util.function.Function;
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
                     List<String> settings, double sustainableP99BoundMillis, int probes, int hosts, int linkMbit,
-                    int warmupSeconds, int measureSeconds) {
+                    int warmupSeconds, int measureSeconds, RateSchedule rateSteps) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on,woc-nowindow,woc-binomial,woc-nonblocking,woc-auto] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
-        + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N]] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
+        + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N] | --rate-steps R1:S1,R2:S2,...] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
         + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]";
 
     static BenchOptions parse(String... args) {
@@ -40,6 +41,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         int linkMbit = 0;
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
+        RateSchedule rateSteps = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
@@ -51,6 +53,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--systems" -> systems = list(value(args, ++i), BenchSystem::byOption);
                 case "--waits" -> waits = list(value(args, ++i), WaitSetting::byOption);
                 case "--rate" -> rate = positive("--rate", Double.parseDouble(value(args, ++i)));
+                case "--rate-steps" -> rateSteps = rateSteps(value(args, ++i));
                 case "--repeats" -> repeats = (int) positive("--repeats", Integer.parseInt(value(args, ++i)));
                 case "--no-ceiling" -> ceiling = false;
                 case "--set" -> settings.add(setting(value(args, ++i)));
@@ -63,14 +66,19 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
-        if (rate > 0 && sustainableBound > 0) {
-            throw new IllegalArgumentException("--rate and --find-sustainable exclude each other\n" + USAGE);
+        if ((rate > 0 ? 1 : 0) + (sustainableBound > 0 ? 1 : 0) + (rateSteps != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("--rate, --find-sustainable and --rate-steps exclude each other\n" + USAGE);
         }
         if (linkMbit > 0 && hosts == 0) {
             throw new IllegalArgumentException("--link-mbit shapes the links of emulated hosts: give --hosts too\n" + USAGE);
         }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure);
+            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure, rateSteps);
+    }
+
+    /** Whether each point runs the spout's rate steps over time ({@link RateStepRun}) instead of one window. */
+    boolean stepsRate() {
+        return rateSteps != null;
     }
 
     /** Whether each point searches its sustainable rate ({@link SustainableSearch}) instead of running once. */
@@ -115,6 +123,20 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
             throw new IllegalArgumentException(option + " must be positive, not " + value + "\n" + USAGE);
         }
         return value;
+    }
+
+    private static RateSchedule rateSteps(String text) {
+        RateSchedule schedule;
+        try {
+            schedule = RateSchedule.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--rate-steps: " + e.getMessage() + "\n" + USAGE, e);
+        }
+        if (schedule.lengthNanos() == Long.MAX_VALUE) {
+            throw new IllegalArgumentException("--rate-steps: the last step of '" + text + "' needs its seconds (RATE:SECONDS), so "
+                + "that the run ends\n" + USAGE);
+        }
+        return schedule;
     }
 
     private static <T> List<T> list(String csv, Function<String, T> parse) {

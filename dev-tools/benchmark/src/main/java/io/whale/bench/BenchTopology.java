@@ -1,5 +1,6 @@
 package io.whale.bench;
 
+import io.whale.examples.smoke.RateSchedule;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -10,7 +11,7 @@ import org.apache.storm.topology.TopologyBuilder;
 /**
  * The benchmark topology: one {@link OrderSpout} broadcasting (all grouping) to P {@link MatcherBolt}s over W
  * workers, acking off. Submit with {@code whale jar whale-benchmark-topology.jar io.whale.bench.BenchTopology NAME P W
- * REPORT_DIR}; Whale's switches ({@code whale.woc.enabled}, {@code whale.transport}, wait-strategy settings) come as
+ * REPORT_DIR [RATE_STEPS]} (RATE_STEPS: the spout's {@link RateSchedule}, {@code R1:S1,R2:S2,...}); Whale's switches ({@code whale.woc.enabled}, {@code whale.transport}, wait-strategy settings) come as
  * {@code -c key=value}.
  */
 public final class BenchTopology {
@@ -29,9 +30,9 @@ public final class BenchTopology {
     private BenchTopology() {
     }
 
-    static StormTopology build(int matchers, String reportDir) {
+    static StormTopology build(int matchers, String reportDir, RateSchedule rateSteps) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout(SPOUT, new OrderSpout(reportDir), 1);
+        builder.setSpout(SPOUT, new OrderSpout(reportDir, rateSteps), 1);
         builder.setBolt(MATCHER, new MatcherBolt(reportDir), matchers).allGrouping(SPOUT);
         return builder.createTopology();
     }
@@ -61,9 +62,10 @@ public final class BenchTopology {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            throw new IllegalArgumentException("usage: BenchTopology NAME MATCHERS WORKERS REPORT_DIR");
+        if (args.length != 4 && args.length != 5) {
+            throw new IllegalArgumentException("usage: BenchTopology NAME MATCHERS WORKERS REPORT_DIR [RATE_STEPS]");
         }
-        StormSubmitter.submitTopology(args[0], config(Integer.parseInt(args[2])), build(Integer.parseInt(args[1]), args[3]));
+        RateSchedule rateSteps = args.length == 5 ? RateSchedule.parse(args[4]) : null;
+        StormSubmitter.submitTopology(args[0], config(Integer.parseInt(args[2])), build(Integer.parseInt(args[1]), args[3], rateSteps));
     }
 }

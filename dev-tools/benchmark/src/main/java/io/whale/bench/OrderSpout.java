@@ -1,35 +1,56 @@
 package io.whale.bench;
 
+import io.whale.examples.smoke.RateSchedule;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Emits small order-like tuples (id, lon, lat, emit time in epoch microseconds) unanchored. Unpaced, one per
  * {@code nextTuple} call: with acking off, only Storm's backpressure limits the rate. With {@link #RATE_KEY} set,
  * at that offered rate as a Poisson process: each {@code nextTuple} emits the orders that fell due (at most
  * {@link #MAX_BURST}), each stamped with its arrival time, so a spout held back by backpressure shows as latency.
+ * With a {@link RateSchedule} (the rate-step run), each step is such a process at the step's rate from the step's
+ * start; arrivals a step could not emit before it ended are dropped and counted in the log line of the next step,
+ * and once the schedule is over the spout emits nothing. Each step is logged when it begins ({@link #STEP_LOG}).
  */
 public final class OrderSpout extends BaseRichSpout {
     /** Topology conf key: offered rate in orders per second (a number); unset or 0, unpaced. */
     static final String RATE_KEY = "bench.spout.rate.per.s";
     static final int MAX_BURST = 1_000;
+    /** How a step's log line begins; the driver finds the steps by it. */
+    static final String STEP_LOG = "Offered rate step";
+    static final String OVER_LOG = "Offered rate schedule over";
+    private static final Logger LOG = LoggerFactory.getLogger(OrderSpout.class);
 
     private final String reportDir;
+    private final RateSchedule schedule;
     private transient SpoutOutputCollector collector;
     private transient SplittableRandom random;
     private transient TaskReporter reporter;
     private transient double ratePerSecond;
     private transient PoissonArrivals arrivals;
+    private transient boolean scheduleStarted;
+    private transient long scheduleStartNanos;
+    private transient int step;
     private long nextId;
 
     public OrderSpout(String reportDir) {
+        this(reportDir, null);
+    }
+
+    /** Paced by {@code schedule} (null: by {@link #RATE_KEY} or unpaced). */
+    public OrderSpout(String reportDir, RateSchedule schedule) {
         this.reportDir = reportDir;
+        this.schedule = schedule;
     }
 
     @Override
@@ -42,6 +63,10 @@ public final class OrderSpout extends BaseRichSpout {
 
     @Override
     public void nextTuple() {
+        if (schedule != null) {
+            nextScheduled();
+            return;
+        }
         if (ratePerSecond <= 0) {
             emit(EpochMicros.now());
             return;
@@ -51,6 +76,37 @@ public final class OrderSpout extends BaseRichSpout {
             // the process starts with the first call, once the topology is active, not while its workers start
             arrivals = new PoissonArrivals(ratePerSecond, now, new SplittableRandom(nextId * 31L + 7));
         }
+        emitDue(now);
+    }
+
+    private void nextScheduled() {
+        long now = System.nanoTime();
+        if (!scheduleStarted) {
+            scheduleStarted = true;
+            scheduleStartNanos = now;
+            step = -1;
+        }
+        int at = schedule.stepAt(now - scheduleStartNanos);
+        if (at != step) {
+            long stepStart = scheduleStartNanos + schedule.stepStartNanos(at);
+            long unemitted = arrivals == null ? 0 : arrivals.dueBefore(stepStart);
+            long sinceStepStartMillis = TimeUnit.NANOSECONDS.toMillis(now - stepStart);
+            step = at;
+            if (at >= schedule.steps()) {
+                arrivals = null;
+                LOG.info("{} ({} ms ago); the last step left {} arrivals unemitted", OVER_LOG, sinceStepStartMillis, unemitted);
+            } else {
+                arrivals = new PoissonArrivals(schedule.rate(at), stepStart, new SplittableRandom(nextId * 31L + at));
+                LOG.info("{} {} of {}: {} orders/s (began {} ms ago); the step before left {} arrivals unemitted", STEP_LOG,
+                    at + 1, schedule.steps(), schedule.rate(at), sinceStepStartMillis, unemitted);
+            }
+        }
+        if (arrivals != null) {
+            emitDue(now);
+        }
+    }
+
+    private void emitDue(long now) {
         // Wall clock now, less how late the arrival is by the monotonic clock: this VM's wall clock gets stepped,
         // so an offset fixed at open would drift from the matchers' clock by the steps.
         long nowMicros = EpochMicros.now();

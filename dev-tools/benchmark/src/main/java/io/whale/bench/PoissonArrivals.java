@@ -28,4 +28,14 @@ final class PoissonArrivals {
         nextNanos += Math.max(1, Math.round(-Math.log(1 - random.nextDouble()) * meanGapNanos));
         return due;
     }
+
+    /** How many arrivals fall before {@code endNanos} that were not asked for yet (and steps past them). */
+    long dueBefore(long endNanos) {
+        long count = 0;
+        while (endNanos - nextNanos > 0) {
+            nextDue(nextNanos);
+            count++;
+        }
+        return count;
+    }
 }

@@ -16,6 +16,13 @@ import org.HdrHistogram.Histogram;
 record Window(double emittedPerSecond, double deliveriesPerSecond, long emitted, long delivered, Histogram latencyMicros,
               long spoutPid, Set<Long> workerPids) {
 
+    /** Whether every task of {@code end} has reported again since {@code start}: else the window has no rate for it. */
+    static boolean everyTaskReportedSince(Collection<TaskReport> start, Collection<TaskReport> end) {
+        Map<Integer, Long> before = start.stream().collect(Collectors.toMap(TaskReport::task, TaskReport::timeMicros));
+        return end.size() == start.size()
+            && end.stream().allMatch(r -> before.containsKey(r.task()) && r.timeMicros() > before.get(r.task()));
+    }
+
     static Window between(Collection<TaskReport> start, Collection<TaskReport> end) {
         Map<Integer, TaskReport> before = start.stream().collect(Collectors.toMap(TaskReport::task, Function.identity()));
         double emittedRate = 0;

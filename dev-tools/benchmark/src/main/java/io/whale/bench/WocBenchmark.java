@@ -33,6 +33,8 @@ public final class WocBenchmark {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(120);
     /** The stock cluster's ports, clear of the Whale cluster's (16000 and up). */
     private static final int STOCK_BASE_PORT = 17000;
+    /** How often a rate-step run samples the task reports (which the tasks write every 0.5 s). */
+    private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
 
     private final DemoSession session;
     private final DemoSession stockSession;
@@ -40,6 +42,7 @@ public final class WocBenchmark {
     private final Path topologyJar;
     private final Path clusterDir;
     private final Path stockClusterDir;
+    private final List<RateStepRun> rateStepRuns = new ArrayList<>();
 
     WocBenchmark(DemoSession session, DemoSession stockSession, BenchOptions options, Path topologyJar) {
         this.session = session;
@@ -97,22 +100,35 @@ public final class WocBenchmark {
                 stockSession.whale(concat(up, List.of("--dir", stockClusterDir.toString(), "--base-port",
                     String.valueOf(STOCK_BASE_PORT))));
             }
-            System.out.println(PointResult.HEADER);
-            for (BenchPoint point : BenchPoint.sweep(options)) {
-                PointResult unpaced = measured(point, json, results);
-                if (options.findsSustainable()) {
-                    sustainable.add(findSustainable(point, unpaced, json, results));
+            if (options.stepsRate()) {
+                json.put("rateStepRuns", rateStepRuns);
+                for (BenchPoint point : BenchPoint.sweep(options)) {
+                    RateStepRun run = rateStepRun(point);
+                    rateStepRuns.add(run);
+                    System.out.println(run.label() + ":");
+                    run.steps().forEach(step -> System.out.println("  " + step.describe()));
+                    save(json, results);
+                }
+            } else {
+                System.out.println(PointResult.HEADER);
+                for (BenchPoint point : BenchPoint.sweep(options)) {
+                    PointResult unpaced = measured(point, json, results);
+                    if (options.findsSustainable()) {
+                        sustainable.add(findSustainable(point, unpaced, json, results));
+                    }
                 }
             }
         }
         json.put("finished", Instant.now().toString());
         json.put("loadAverageAtEnd", ProcFiles.loadAverage());
         save(json, results);
-        System.out.println();
-        System.out.print(PointResult.table(results));
-        System.out.println();
-        System.out.print(PointSummary.table(PointSummary.of(results)));
-        sustainable.forEach(s -> System.out.println("sustainable: " + s));
+        if (!options.stepsRate()) {
+            System.out.println();
+            System.out.print(PointResult.table(results));
+            System.out.println();
+            System.out.print(PointSummary.table(PointSummary.of(results)));
+            sustainable.forEach(s -> System.out.println("sustainable: " + s));
+        }
         System.out.println("results: " + options.out().resolve("results.json") + " and " + options.out() + "/*.png");
     }
 
@@ -161,7 +177,8 @@ public final class WocBenchmark {
         s.put("workers", options.workers());
         s.put("transports", options.transports());
         s.put("waits", options.waits().stream().map(w -> Map.of(w.option(), w.overrides())).toList());
-        s.put("offeredRatePerSecond", options.ratePerSecond() > 0 ? options.ratePerSecond() : "unpaced");
+        s.put("offeredRatePerSecond", options.stepsRate() ? "steps " + options.rateSteps()
+            : options.ratePerSecond() > 0 ? options.ratePerSecond() : "unpaced");
         s.put("repeats", options.repeats());
         s.put("sharedSettings", options.settings());
         s.put("sustainableSearch", options.findsSustainable() ? Map.of("p99BoundMillis", options.sustainableP99BoundMillis(),
@@ -186,13 +203,8 @@ public final class WocBenchmark {
         Path reports = options.out().resolve("reports").resolve(point.name());
         deleteReports(reports);
         String conf = clusterDir.resolve("conf/storm.yaml").toString();
-        List<String> submit = new ArrayList<>(List.of("--config", conf));
-        submit.addAll(point.overrides());
-        submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
-            String.valueOf(point.matchers()), String.valueOf(point.workers()), reports.toString()));
         String started = Instant.now().toString();
-        session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
-        session.whale(submit);
+        submit(point, session, conf, reports, List.of());
         Set<Long> pids = Set.of();
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
@@ -229,9 +241,69 @@ public final class WocBenchmark {
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
                 started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds));
         } finally {
-            session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
-            awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
+            kill(point, session, conf, reports, pids);
         }
+    }
+
+    /** Submits the point's topology, after killing one of the same name a failed run may have left. */
+    private void submit(BenchPoint point, DemoSession session, String conf, Path reports, List<String> extraArgs)
+        throws IOException, InterruptedException {
+        List<String> submit = new ArrayList<>(List.of("--config", conf));
+        submit.addAll(point.overrides());
+        submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
+            String.valueOf(point.matchers()), String.valueOf(point.workers()), reports.toString()));
+        submit.addAll(extraArgs);
+        session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
+        session.whale(submit);
+    }
+
+    /**
+     * Runs the spout's rate steps: once every task runs, samples the reports each time every task has reported again
+     * (at least {@link #SAMPLE_INTERVAL} apart) until a second after the schedule's end, then reads the spout
+     * worker's log for the steps, switches and waterline crossings.
+     */
+    private RateStepRun rateStepRun(BenchPoint point) throws IOException, InterruptedException {
+        DemoSession session = point.system().whale() ? this.session : stockSession;
+        Path clusterDir = point.system().whale() ? this.clusterDir : stockClusterDir;
+        Path reports = options.out().resolve("reports").resolve(point.name());
+        deleteReports(reports);
+        String conf = clusterDir.resolve("conf/storm.yaml").toString();
+        submit(point, session, conf, reports, List.of(options.rateSteps().toString()));
+        Set<Long> pids = Set.of();
+        try {
+            awaitAllTasksRunning(reports, point.matchers() + 1);
+            List<TaskReport> previous = TaskReport.readAll(reports);
+            TaskReport spout = spoutOf(previous);
+            pids = previous.stream().map(TaskReport::pid).collect(Collectors.toSet());
+            Path spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort()).orElseThrow(() ->
+                new IllegalStateException("no worker.log of the spout's worker (pid " + spout.pid() + ") under " + clusterDir.resolve("logs")));
+            long origin = ScheduleEvent.read(spoutLog).stream().filter(e -> e.kind() == ScheduleEvent.Kind.STEP).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the spout logged no rate step in " + spoutLog)).epochMillis();
+            long end = origin + TimeUnit.NANOSECONDS.toMillis(options.rateSteps().lengthNanos()) + 1_000;
+            long previousMillis = System.currentTimeMillis();
+            List<RateStepSample> samples = new ArrayList<>();
+            while (System.currentTimeMillis() < end) {
+                TimeUnit.MILLISECONDS.sleep(SAMPLE_INTERVAL.toMillis());
+                List<TaskReport> current = TaskReport.readAll(reports);
+                if (Window.everyTaskReportedSince(previous, current)) {
+                    long now = System.currentTimeMillis();
+                    samples.add(RateStepSample.of(((previousMillis + now) / 2 - origin) / 1e3, Window.between(previous, current),
+                        point.matchers()));
+                    previous = current;
+                    previousMillis = now;
+                }
+            }
+            return RateStepRun.of(point, options.rateSteps().toString(), samples, ScheduleEvent.read(spoutLog));
+        } finally {
+            kill(point, session, conf, reports, pids);
+        }
+    }
+
+    /** Kills the point's topology and waits until its workers (those seen, else those that reported) are gone. */
+    private static void kill(BenchPoint point, DemoSession session, String conf, Path reports, Set<Long> pids)
+        throws IOException, InterruptedException {
+        session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
+        awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
     }
 
     private static TaskReport spoutOf(List<TaskReport> reports) {
@@ -295,6 +367,10 @@ public final class WocBenchmark {
         List<PointSummary> summary = PointSummary.of(results);
         json.put("summary", summary);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.out().resolve("results.json").toFile(), json);
-        BenchPlots.write(summary, options.out());
+        if (options.stepsRate()) {
+            RateStepPlots.write(rateStepRuns, options.rateSteps(), options.out());
+        } else {
+            BenchPlots.write(summary, options.out());
+        }
     }
 }

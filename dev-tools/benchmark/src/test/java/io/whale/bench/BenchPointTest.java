@@ -88,4 +88,18 @@ class BenchPointTest {
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--waits", "spin"));
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate", "0"));
     }
+
+    @Test
+    void shouldTakeRateStepsThatEndAndRefuseOnesThatDoNotOrThatComeWithAnotherRate() {
+        BenchOptions o = BenchOptions.parse("--rate-steps", "200:30,700:30,200:30", "--no-ceiling");
+        assertTrue(o.stepsRate());
+        assertEquals(90_000_000_000L, o.rateSteps().lengthNanos());
+
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate-steps", "200:30,700"))
+            .getMessage().startsWith("--rate-steps: the last step of '200:30,700' needs its seconds"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate-steps", "200:x"))
+            .getMessage().startsWith("--rate-steps: seconds 'x'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate-steps", "200:30", "--rate", "5"))
+            .getMessage().startsWith("--rate, --find-sustainable and --rate-steps exclude each other"));
+    }
 }

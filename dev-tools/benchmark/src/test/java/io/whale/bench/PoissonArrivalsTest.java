@@ -37,4 +37,17 @@ class PoissonArrivalsTest {
         }
         assertEquals(1_000, due, 100, "a second late, about a second's worth is due at once, each with its own time");
     }
+
+    @Test
+    void shouldCountTheArrivalsLeftBeforeAnEndWithoutTheOnesAlreadyTaken() {
+        PoissonArrivals arrivals = new PoissonArrivals(1_000, 0, new SplittableRandom(3));
+        int taken = 0;
+        while (taken < 100 && arrivals.nextDue(SECOND / 2) != Long.MIN_VALUE) {
+            taken++;
+        }
+        long left = arrivals.dueBefore(SECOND);
+        assertEquals(1_000 - 100, left, 100, "a second at 1 000/s, less the 100 taken");
+        assertEquals(Long.MIN_VALUE, arrivals.nextDue(SECOND - 1), "nothing due before the end once counted");
+        assertEquals(0, arrivals.dueBefore(SECOND));
+    }
 }

@@ -60,6 +60,16 @@ public final class RateSchedule implements Serializable {
         return rates.length;
     }
 
+    /** How long the whole schedule lasts, nanoseconds; {@link Long#MAX_VALUE} when its last step lasts. */
+    public long lengthNanos() {
+        return endsNanos[endsNanos.length - 1];
+    }
+
+    /** The ids a second of {@code step}. */
+    public int rate(int step) {
+        return rates[step];
+    }
+
     /** The step {@code elapsedNanos} after the start falls in; the number of steps once the schedule is over. */
     public int stepAt(long elapsedNanos) {
         int step = 0;

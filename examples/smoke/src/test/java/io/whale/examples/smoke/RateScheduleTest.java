@@ -29,6 +29,8 @@ class RateScheduleTest {
         assertEquals(secs(10), r.stepStartNanos(1));
         assertEquals(2000, r.allowedInStep(1, secs(12) - r.stepStartNanos(1)));
         assertEquals(List.of(0L, 10L, 15L), r.stepStartsSecs());
+        assertEquals(List.of(100, 1000, 200), List.of(r.rate(0), r.rate(1), r.rate(2)));
+        assertEquals(Long.MAX_VALUE, r.lengthNanos());
         assertEquals("100:10,1000:5,200", r.toString());
         assertEquals(r, RateSchedule.parse(r.toString()));
     }
@@ -36,6 +38,7 @@ class RateScheduleTest {
     @Test
     void shouldAllowNothingOnceALastStepWithSecondsIsOver() {
         RateSchedule r = RateSchedule.parse("100:10,300:5");
+        assertEquals(secs(15), r.lengthNanos());
         assertEquals(2, r.stepAt(secs(15)));
         assertEquals(r.steps(), r.stepAt(secs(15)));
         assertEquals(0, r.allowedInStep(2, secs(100)));

@@ -1,0 +1,98 @@
+package io.whale.bench;
+
+import io.whale.examples.smoke.RateSchedule;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The rate-step run's figures (the paper's Fig. 23/24 shape): orders delivered to every matcher per second against
+ * the offered rate, and the p99 latency, over the seconds since the first step, one series per system; each tree
+ * switch is a vertical line labelled with the run's number and its new d*.
+ */
+final class RateStepPlots {
+    private RateStepPlots() {
+    }
+
+    static void write(List<RateStepRun> runs, RateSchedule schedule, Path dir) throws IOException {
+        XYChart throughput = chart("Throughput as the offered rate steps", "orders delivered to every matcher per second");
+        List<double[]> offered = offered(schedule);
+        throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
+        series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
+        marks(throughput, runs, max(offered.get(1), runs, RateStepSample::broadcastsPerSecond));
+        BitmapEncoder.saveBitmap(throughput, dir.resolve("rate-step-throughput.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+
+        XYChart latency = chart("End-to-end latency as the offered rate steps", "latency per interval (ms)");
+        latency.getStyler().setYAxisLogarithmic(runs.stream().flatMap(r -> r.samples().stream()).allMatch(s -> s.p50Millis() > 0));
+        series(latency, runs, " p99", RateStepSample::p99Millis);
+        series(latency, runs, " p50", RateStepSample::p50Millis);
+        marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
+        BitmapEncoder.saveBitmap(latency, dir.resolve("rate-step-latency.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    private static XYChart chart(String title, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(1000).height(560).title(title).xAxisTitle("seconds since the first step")
+            .yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setXAxisDecimalPattern("#");
+        return chart;
+    }
+
+    private static void series(XYChart chart, List<RateStepRun> runs, String suffix, ToDoubleFunction<RateStepSample> y) {
+        for (int i = 0; i < runs.size(); i++) {
+            RateStepRun run = runs.get(i);
+            if (!run.samples().isEmpty()) {
+                chart.addSeries((i + 1) + ": " + run.label() + suffix, run.samples().stream().mapToDouble(RateStepSample::atSeconds).toArray(),
+                    run.samples().stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE);
+            }
+        }
+    }
+
+    /** A vertical line at each switch's flip, labelled "RUN: d* TO". */
+    private static void marks(XYChart chart, List<RateStepRun> runs, double top) {
+        for (int i = 0; i < runs.size(); i++) {
+            long origin = runs.get(i).originMillis();
+            for (ScheduleEvent e : runs.get(i).events()) {
+                if (e.kind() == ScheduleEvent.Kind.SWITCH) {
+                    double at = (e.epochMillis() - origin) / 1e3;
+                    chart.addAnnotation(new AnnotationLine(at, true, false));
+                    String to = e.text().replaceAll(".*-> (\\S+) \\(.*", "$1");
+                    chart.addAnnotation(new AnnotationText((i + 1) + ": d* " + to, at, top, false));
+                }
+            }
+        }
+    }
+
+    /** The offered rate as a step function: {x, y}. */
+    private static List<double[]> offered(RateSchedule schedule) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (int step = 0; step < schedule.steps(); step++) {
+            double from = schedule.stepStartNanos(step) / 1e9;
+            double to = (step + 1 < schedule.steps() ? schedule.stepStartNanos(step + 1) : schedule.lengthNanos()) / 1e9;
+            x.addAll(List.of(from, to));
+            y.addAll(List.of((double) schedule.rate(step), (double) schedule.rate(step)));
+        }
+        return List.of(x.stream().mapToDouble(Double::doubleValue).toArray(), y.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private static double max(double[] values, List<RateStepRun> runs, ToDoubleFunction<RateStepSample> y) {
+        double max = 0;
+        for (double v : values) {
+            max = Math.max(max, v);
+        }
+        for (RateStepRun run : runs) {
+            max = Math.max(max, run.samples().stream().mapToDouble(y).max().orElse(0));
+        }
+        return max;
+    }
+}
