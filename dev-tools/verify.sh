@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 # The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
-# network namespace of its own with loopback only. One half is Storm's own integration suites (upstream-suites)
-# followed by the distribution's relay-tree cluster tests (Relay*IT, on copies of the Whale home and of the tests'
-# classes, because the other half's build of the distribution re-creates them); the other half is every other module and the rest of the
-# distribution's tests. In a namespace the clusters the tests start bind none of the machine's interfaces, and the
-# two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
+# network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
+# every other module the other. In a namespace the clusters the tests start bind none of the machine's
+# interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
 #
 # First everything is built and installed with the network up and no test run, so that every plugin and test
 # provider is resolved; the halves then run offline. Without root (no namespaces), or with WHALE_VERIFY_SERIAL=1,
@@ -25,30 +23,15 @@ echo "verify: building and installing every module (no tests yet)"
 mvn -B -q install -Dtest=NONE -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dfailsafe.failIfNoSpecifiedTests=false "$@"
 
-relay_its='Relay*IT'
 mkdir -p target
-it_home=$PWD/target/verify-it-home
-it_classes=$PWD/target/verify-it-classes
-rm -rf "$it_home" "$it_classes"
-cp -a distribution/target/whale-*-SNAPSHOT "$it_home"
-cp -a distribution/target/test-classes "$it_classes"
-
-# Half A, in its own namespace and process group (so that an exit here stops both of its mvn runs).
-half_a() {
-  mvn -B -o verify -pl upstream-suites "$@" &&
-    mvn -B -o failsafe:integration-test failsafe:verify -pl distribution -Dit.test="$relay_its" \
-      -Dwhale.it.home="$it_home" -Dwhale.it.classes="$it_classes" -Dwhale.it.reports="$PWD/distribution/target/failsafe-reports-relay" "$@"
-}
-export -f half_a
-export relay_its it_home it_classes
 suites_log=target/verify-upstream-suites.log
-echo "verify: Storm's integration suites, then the relay-tree cluster tests, run beside the other modules; their log: $suites_log"
-(exec setsid unshare --net bash -c 'ip link set lo up && half_a "$@"' half-a "$@") >"$suites_log" 2>&1 &
+echo "verify: Storm's integration suites run beside the other modules; their log: $suites_log"
+(in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
 suites_pid=$!
-trap 'kill -- "-$suites_pid" 2>/dev/null || true' EXIT
+trap 'kill "$suites_pid" 2>/dev/null || true' EXIT
 
 set +e
-(in_netns mvn -B -o verify -pl '!upstream-suites' -Dwhale.it.excludes="**/*\$*, **/$relay_its.java" "$@")
+(in_netns mvn -B -o verify -pl '!upstream-suites' "$@")
 rest=$?
 wait "$suites_pid"
 suites=$?
@@ -56,12 +39,12 @@ set -e
 trap - EXIT
 
 echo
-echo "verify: Storm's integration suites (upstream-suites) and the relay-tree cluster tests, from $suites_log:"
+echo "verify: Storm's integration suites (upstream-suites), from $suites_log:"
 grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|BUILD|Total time|.*<<< (FAIL|ERROR))' "$suites_log" \
   | grep -v ' -- in ' || true
 if [ "$suites" != 0 ]; then
-  echo "verify: upstream-suites or the relay-tree tests failed (exit $suites); the last 200 lines of the log:"
+  echo "verify: upstream-suites failed (exit $suites); the last 200 lines of its log:"
   tail -n 200 "$suites_log"
 fi
-echo "verify: other modules exit $rest, upstream-suites and relay-tree tests exit $suites"
+echo "verify: other modules exit $rest, upstream-suites exit $suites"
 [ "$rest" = 0 ] && [ "$suites" = 0 ]
