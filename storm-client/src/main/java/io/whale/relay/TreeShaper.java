@@ -14,6 +14,7 @@ import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntSupplier;
@@ -67,6 +68,8 @@ public final class TreeShaper {
     private long lastTickNanos;
     private String pendingReason;
     private boolean pendingUp;
+    /** How long the last switch drained, for the controller at the next tick (-1: no switch landed since). */
+    private final AtomicLong landedDrainNanos = new AtomicLong(-1);
 
     private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
                        NanoClock clock, StormMetricRegistry registry) {
@@ -234,6 +237,10 @@ public final class TreeShaper {
                 settings.waterline(), settings.scaleUpThreshold(), settings.scaleDownThreshold(), HOLD_INTERVALS,
                 SCALE_UP_CONFIRM_INTERVALS), effective(shapes.degree()));
         }
+        long drained = landedDrainNanos.getAndSet(-1);
+        if (drained >= 0 && controller != null) {
+            controller.landed((int) (drained / (settings.intervalMs() * 1_000_000L)));
+        }
         if (shapes.switching()) {
             return;
         }
@@ -294,6 +301,7 @@ public final class TreeShaper {
         }
         treesByEpoch.keySet().removeIf(epoch -> epoch < flip.epoch());
         metrics.switched(flip, pendingUp);
+        landedDrainNanos.set(flip.drainNanos());
         LOG.info("Multicast trees, epoch {}: d* {} -> {} ({}); drained in {} ms", flip.epoch(),
             degreeText(flip.fromDegree()), flip.toDegree(), pendingReason, flip.drainNanos() / 1_000_000);
     }

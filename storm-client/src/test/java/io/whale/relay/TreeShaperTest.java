@@ -139,6 +139,33 @@ class TreeShaperTest {
     }
 
     @Test
+    void shouldNotScaleUpAfterADrainedScaleDownUntilTheNewShapeRanAsLongAsTheDrainTook() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        assertTrue(shaper.register(0, 1));
+        shaper.sent(0, CHILD, 4);
+        for (int length : new int[] {0, 0, 100, 400, 900}) {
+            interval(shaper, length);
+        }
+        assertEquals(1, shaper.encodingEpoch(), "a scale-down began");
+        now.addAndGet(500 * MS);
+        shaper.credited(CHILD, 4);
+        assertTrue(shaper.mayLeave(1), "landed");
+        long drainIntervals = counter("relay-switch-drain-ms") / 10;
+        assertTrue(drainIntervals >= 50, "drained for at least the 500 ms the credit took: " + drainIntervals + " intervals");
+
+        for (int i = 0; i < 3 + drainIntervals; i++) {
+            interval(shaper, 0);
+            assertEquals(1, shaper.encodingEpoch(), "the drain emptied the queue: no scale-up yet, interval " + i);
+        }
+        for (int i = 0; i < 3 && shaper.encodingEpoch() == 1; i++) {
+            interval(shaper, 0);
+        }
+        assertEquals(2, shaper.encodingEpoch(), "idle for as long as the drain took, and confirmed: a switch up");
+        assertEquals(1, counter("relay-switches-up"));
+    }
+
+    @Test
     void shouldAlternateBetweenAChainAndTheFullTreeWhenForcedAndWaitForTheDrain() {
         TreeShaper shaper = live(10);
         shaper.shape(0, MEMBERS);

@@ -19,7 +19,11 @@ import java.util.Optional;
  *       says there is room, the model says how much.</li>
  * </ul>
  * Hysteresis: after any decision the controller holds for {@code holdIntervals}, and a scale-up needs
- * {@code scaleUpConfirmIntervals} consecutive intervals that satisfy its rule. Degrees are compared as effective
+ * {@code scaleUpConfirmIntervals} consecutive intervals that satisfy its rule. Once a switch has landed
+ * ({@link #landed}), no scale-up for as many intervals as the switch took to drain: the drain emptied the queue and
+ * the windows, so the first intervals after it look idle whatever the load, and at a load no shape carries the
+ * controller would otherwise scale up right after every scale-down and back (it flapped 1 → 2 → 1 four times in
+ * fifteen seconds on a saturated link). The drain is the time scale of the backlog the old shape built. Degrees are compared as effective
  * out-degrees (min(d, ⌈log2(n+1)⌉)), so a decision is emitted only when the tree would change.
  *
  * <p>Not thread-safe: one monitor thread drives it.
@@ -30,6 +34,7 @@ public final class MulticastController {
     private int maxOutDegree;
     private int intervalsSinceDecision;
     private int scaleUpStreak;
+    private int scaleUpHeldIntervals;
 
     public MulticastController(ControllerConfig config, int initialMaxOutDegree) {
         this.config = config;
@@ -62,6 +67,11 @@ public final class MulticastController {
             return decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
                     previousLength, length, inputRate, emitSeconds);
         }
+        if (scaleUpHeldIntervals > 0) {
+            scaleUpHeldIntervals--;
+            scaleUpStreak = 0;
+            return Optional.empty();
+        }
         scaleUpStreak = isActiveScaleUp(previousLength, length) ? scaleUpStreak + 1 : 0;
         if (scaleUpStreak >= config.scaleUpConfirmIntervals()) {
             int bound = modelBound(inputRate, emitSeconds, maxOutDegree + 1);
@@ -71,6 +81,16 @@ public final class MulticastController {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The switch the last decision asked for has landed, after draining for {@code drainIntervals} monitor intervals
+     * (in which the controller was not asked): the hold starts again, and no scale-up for that many intervals.
+     */
+    public void landed(int drainIntervals) {
+        intervalsSinceDecision = 0;
+        scaleUpStreak = 0;
+        scaleUpHeldIntervals = Math.max(0, drainIntervals);
     }
 
     /** The current d*, as an effective out-degree. */

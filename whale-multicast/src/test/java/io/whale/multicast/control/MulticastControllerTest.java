@@ -107,6 +107,28 @@ class MulticastControllerTest {
     }
 
     @Test
+    void shouldNotScaleUpBeforeTheNewShapeRanAsLongAsTheSwitchTookToLand() {
+        MulticastController controller = new MulticastController(config(3, 2), 5);
+        assertEquals(Direction.SCALE_DOWN, controller.onInterval(0, 400, UNKNOWN, UNKNOWN).orElseThrow().direction());
+        controller.landed(100);
+        for (int i = 0; i < 3 + 100; i++) {
+            assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "the queue a drain emptied, interval " + i);
+        }
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "first agreeing interval");
+        assertEquals(Direction.SCALE_UP, controller.onInterval(0, 0, 1_000, TE).orElseThrow().direction());
+    }
+
+    @Test
+    void shouldStillScaleDownWhileAScaleUpIsHeldAfterASwitchLanded() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        assertEquals(4, controller.onInterval(0, 400, UNKNOWN, UNKNOWN).orElseThrow().toMaxOutDegree());
+        controller.landed(100);
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
+        assertEquals(3, controller.onInterval(0, 400, UNKNOWN, UNKNOWN).orElseThrow().toMaxOutDegree(),
+            "a queue that grows is judged at once");
+    }
+
+    @Test
     void scaleUpStreakMustBeConsecutive() {
         MulticastController controller = new MulticastController(config(0, 2), 2);
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
