@@ -41,8 +41,12 @@ final class BackpressureRun {
     static final int NETTY_HIGH_WATERMARK = 1 << 20;
     /** A transfer queue and a Netty write buffer, in tuples: what one more worker on the way can hold. */
     static final long WORKER_QUEUES = TRANSFER_BUFFER + NETTY_HIGH_WATERMARK / PAYLOAD_BYTES;
-    /** How long the spout is measured at the slow task's pace; a slower spout needs longer (see {@link Measurement#assertBounded}). */
+    /**
+     * How long the spout is measured at the slow task's pace, at least; a spout slower on its own (a busy machine) is
+     * measured longer, up to {@link #MAX_WINDOW} (see {@link Bounds#windowToTell} and {@link Measurement#assertBounded}).
+     */
     static final Duration WINDOW = Duration.ofSeconds(15);
+    static final Duration MAX_WINDOW = Duration.ofSeconds(60);
     /** The spout's own pace is its rate over this long before the slow-down. */
     private static final Duration OWN_RATE_OVER = Duration.ofSeconds(3);
     /**
@@ -74,6 +78,16 @@ final class BackpressureRun {
             long queues = RECEIVE_BUFFER + WORKER_QUEUES + extraQueued;
             return new Bounds(queues + SPOUT_MAX_RATE / 2, queues + 3L * SPOUT_MAX_RATE);
         }
+
+        /**
+         * How long a spout that runs at {@code ownRate} on its own must be measured for an unbounded queue, growing by
+         * the spout's surplus over the slow task, to pass five times the steady bound (at most {@link #MAX_WINDOW}).
+         */
+        Duration windowToTell(double ownRate) {
+            double surplus = ownRate - 1000.0 / SLOW_MS;
+            return surplus <= 0 ? MAX_WINDOW
+                : Duration.ofMillis(Math.min(MAX_WINDOW.toMillis(), (long) Math.ceil(5_000.0 * steady / surplus)));
+        }
     }
 
     /**
@@ -93,7 +107,7 @@ final class BackpressureRun {
 
         void assertBounded(Bounds bounds) {
             assertEquals(pidsAtSlowDown, pidsAtEnd, name + ": a worker restarted during the measurement");
-            assertTrue((spoutOwnRate - 1000.0 / SLOW_MS) * window.toSeconds() >= 5 * bounds.steady(),
+            assertTrue((spoutOwnRate - 1000.0 / SLOW_MS) * (window.toMillis() / 1000.0) >= 5 * bounds.steady(),
                 name + ": the spout is too slow on its own for the bound to tell a bounded queue from an unbounded one: " + this);
             assertTrue(slowRate > 0 && slowRate <= 1000.0 / SLOW_MS, name + ": the slow task is not " + SLOW_MS + " ms slow: " + this);
             assertTrue(slowDownBacklog <= bounds.slowDown(),
@@ -101,7 +115,7 @@ final class BackpressureRun {
             assertTrue(windowBacklog <= bounds.steady(),
                 name + ": emitted but unprocessed tuples exceeded " + bounds.steady() + " in steady state: " + this);
             // Over the window the spout can get ahead of (or fall behind) the slow task only by what the queues hold.
-            double slack = (double) bounds.steady() / window.toSeconds();
+            double slack = (double) bounds.steady() / (window.toMillis() / 1000.0);
             assertTrue(spoutRate <= 1.1 * slowRate + slack, name + ": the spout outran the slow task: " + this);
             assertTrue(spoutRate >= 0.9 * slowRate - slack, name + ": the spout fell behind the slow task: " + this);
             assertTrue(maxHeapAfterGcMb <= HEAP_AFTER_GC_BOUND_MB, name + ": worker heap after GC above " + HEAP_AFTER_GC_BOUND_MB + " MB: " + this);
@@ -115,11 +129,11 @@ final class BackpressureRun {
 
     /**
      * Submits the topology as {@code name} with {@code conf} on top of the console metrics and the Netty buffer,
-     * {@code tasks} bolt tasks over {@code workers} workers, measures over {@code window}, kills it and waits for its
-     * workers to end.
+     * {@code tasks} bolt tasks over {@code workers} workers, measures over {@code window} (longer if the spout's own
+     * pace needs it to tell {@code bounds} from an unbounded queue), kills it and waits for its workers to end.
      */
     static Measurement measure(PrivateLocalCluster cluster, String name, int tasks, int workers, List<String> conf,
-                               List<String> args, Duration window, Submitted submitted) throws Exception {
+                               List<String> args, Duration minWindow, Bounds bounds, Submitted submitted) throws Exception {
         Path reports = cluster.dir().resolve(name);
         List<String> settings = new ArrayList<>(List.of(WorkerLogs.CONSOLE_METRICS, "storm.messaging.netty.buffer.high.watermark=" + NETTY_HIGH_WATERMARK,
             "storm.messaging.netty.buffer.low.watermark=" + NETTY_HIGH_WATERMARK / 2));
@@ -155,6 +169,11 @@ final class BackpressureRun {
             .findFirst().orElseThrow();
         assertTrue(time(last) > time(from), name + ": no two samples before the slow-down");
         double ownRate = rate(from, last, "emitted");
+        Duration window = minWindow.compareTo(bounds.windowToTell(ownRate)) >= 0 ? minWindow : bounds.windowToTell(ownRate);
+        if (!window.equals(minWindow)) {
+            System.out.printf("%s: the spout ran at %.0f tuples/s on its own: measured over %d s instead of %d s%n", name, ownRate,
+                window.toSeconds(), minWindow.toSeconds());
+        }
 
         Snapshot atSlowDown = snapshot(reports);
         Set<Long> pidsAtSlowDown = atSlowDown.pids();

@@ -32,11 +32,6 @@ class RelayBackpressureClusterIT {
      * worker's queues plus one more worker's: the relay's transfer queue and Netty write buffer.
      */
     private static final BackpressureRun.Bounds BOUNDS = BackpressureRun.Bounds.beyondTheSpoutWorker(BackpressureRun.WORKER_QUEUES);
-    /**
-     * Four workers on two cores leave the spout about 2,000 tuples/s of its own (measured), so the window is twice
-     * the two-worker test's for the bound to tell a bounded backlog from one growing at the spout's surplus.
-     */
-    private static final Duration WINDOW = BackpressureRun.WINDOW.multipliedBy(2);
     /** From the tree's first frame to the slow-down: the four workers warm up, then the spout's own pace is measured. */
     private static final int WARM_UP_SECS = 10;
     /** {@code whale.woc.window.tuples}, the frame window per connection (tuples). */
@@ -51,7 +46,7 @@ class RelayBackpressureClusterIT {
         try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, 0, List.of())) {
             m = BackpressureRun.measure(cluster, NAME, TASKS, HOSTS,
                 List.of("whale.woc.enabled=true", "whale.multicast.structure=binomial", "whale.woc.window.tuples=" + WINDOW_TUPLES),
-                List.of("--slow-worker", PacedBolt.NAMED, "--slow-after-secs", String.valueOf(WARM_UP_SECS)), WINDOW, reports -> {
+                List.of("--slow-worker", PacedBolt.NAMED, "--slow-after-secs", String.valueOf(WARM_UP_SECS)), BackpressureRun.WINDOW, BOUNDS, reports -> {
                     await("the source's tree logged").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
                         .until(() -> cluster.workerLogs(NAME).firstRelayEdge().isPresent());
                     edge.set(cluster.workerLogs(NAME).firstRelayEdge().orElseThrow());

@@ -40,7 +40,7 @@ class RelayRateStepClusterIT {
     private static final int LINK_MBIT = 1;
     private static final int LOW = 150;
     private static final int HIGH = 1_500;
-    private static final int STEP_SECS = 15;
+    private static final int STEP_SECS = 12;
     /** More than the schedule lets out: the spout stops when it ends. */
     private static final int IDS = 1_000_000;
     private static final String SWITCH = "Multicast trees, epoch ";

@@ -30,9 +30,9 @@ class WocBackpressureClusterIT {
         Set<Long> workers = new TreeSet<>();
         try (PrivateLocalCluster cluster = PrivateLocalCluster.up(dir, 2)) {
             runs.add(BackpressureRun.measure(cluster, "bp-woc-off", TASKS, 2, List.of("whale.woc.enabled=false"), List.of(),
-                BackpressureRun.WINDOW, reports -> { }));
+                BackpressureRun.WINDOW, BOUNDS, reports -> { }));
             runs.add(BackpressureRun.measure(cluster, "bp-woc-on", TASKS, 2, List.of("whale.woc.enabled=true"), List.of(),
-                BackpressureRun.WINDOW, reports -> { }));
+                BackpressureRun.WINDOW, BOUNDS, reports -> { }));
             runs.forEach(m -> System.out.println("BACKPRESSURE " + m));
 
             WorkerLogs off = runs.get(0).logs();
