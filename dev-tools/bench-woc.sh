@@ -6,7 +6,7 @@
 #
 #   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
 #                          [--systems stock,woc-off,woc-on,woc-nowindow,woc-binomial,woc-nonblocking,woc-auto] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned]
-#                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N]] [--repeats N] [--no-ceiling]
+#                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N] | --rate-steps R1:S1,...] [--repeats N] [--no-ceiling]
 #                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]
 #
 # --transports: messaging transports (whale.transport) to compare, each with WOC off and on for every P and W, every
@@ -21,6 +21,9 @@
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the
 # distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).
+#
+# --rate-steps: the spout's offered rate in steps over time; throughput and latency sampled over time, the tree's
+# switches and waterline crossings from the spout worker's log (rate-step-*.png).
 #
 # Output: a table on stdout, DIR/results.json and DIR/*.png (DIR default dev-tools/benchmark/target/bench-woc).
 set -euo pipefail

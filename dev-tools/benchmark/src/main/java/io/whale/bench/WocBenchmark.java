@@ -35,6 +35,8 @@ public final class WocBenchmark {
     private static final int STOCK_BASE_PORT = 17000;
     /** How often a rate-step run samples the task reports (which the tasks write every 0.5 s). */
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(1);
+    /** How often it looks again when a task has not reported since the last sample. */
+    private static final Duration SAMPLE_POLL = Duration.ofMillis(100);
 
     private final DemoSession session;
     private final DemoSession stockSession;
@@ -198,13 +200,10 @@ public final class WocBenchmark {
     }
 
     private PointResult measure(BenchPoint point) throws IOException, InterruptedException {
-        DemoSession session = point.system().whale() ? this.session : stockSession;
-        Path clusterDir = point.system().whale() ? this.clusterDir : stockClusterDir;
-        Path reports = options.out().resolve("reports").resolve(point.name());
-        deleteReports(reports);
-        String conf = clusterDir.resolve("conf/storm.yaml").toString();
         String started = Instant.now().toString();
-        submit(point, session, conf, reports, List.of());
+        Submitted run = submit(point, List.of());
+        Path clusterDir = run.clusterDir();
+        Path reports = run.reports();
         Set<Long> pids = Set.of();
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
@@ -241,13 +240,24 @@ public final class WocBenchmark {
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
                 started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds));
         } finally {
-            kill(point, session, conf, reports, pids);
+            kill(point, run, pids);
         }
     }
 
-    /** Submits the point's topology, after killing one of the same name a failed run may have left. */
-    private void submit(BenchPoint point, DemoSession session, String conf, Path reports, List<String> extraArgs)
-        throws IOException, InterruptedException {
+    /** A submitted point: the cluster it runs on, its report folder and that cluster's storm.yaml. */
+    private record Submitted(DemoSession session, Path clusterDir, Path reports, String conf) {
+    }
+
+    /**
+     * Submits the point's topology to its system's cluster with a fresh report folder, after killing one of the same
+     * name a failed run may have left.
+     */
+    private Submitted submit(BenchPoint point, List<String> extraArgs) throws IOException, InterruptedException {
+        DemoSession session = point.system().whale() ? this.session : stockSession;
+        Path clusterDir = point.system().whale() ? this.clusterDir : stockClusterDir;
+        Path reports = options.out().resolve("reports").resolve(point.name());
+        deleteReports(reports);
+        String conf = clusterDir.resolve("conf/storm.yaml").toString();
         List<String> submit = new ArrayList<>(List.of("--config", conf));
         submit.addAll(point.overrides());
         submit.addAll(List.of("jar", topologyJar.toString(), BenchTopology.class.getName(), point.name(),
@@ -255,6 +265,7 @@ public final class WocBenchmark {
         submit.addAll(extraArgs);
         session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
         session.whale(submit);
+        return new Submitted(session, clusterDir, reports, conf);
     }
 
     /**
@@ -263,12 +274,9 @@ public final class WocBenchmark {
      * worker's log for the steps, switches and waterline crossings.
      */
     private RateStepRun rateStepRun(BenchPoint point) throws IOException, InterruptedException {
-        DemoSession session = point.system().whale() ? this.session : stockSession;
-        Path clusterDir = point.system().whale() ? this.clusterDir : stockClusterDir;
-        Path reports = options.out().resolve("reports").resolve(point.name());
-        deleteReports(reports);
-        String conf = clusterDir.resolve("conf/storm.yaml").toString();
-        submit(point, session, conf, reports, List.of(options.rateSteps().toString()));
+        Submitted run = submit(point, List.of(options.rateSteps().toString()));
+        Path clusterDir = run.clusterDir();
+        Path reports = run.reports();
         Set<Long> pids = Set.of();
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
@@ -283,7 +291,7 @@ public final class WocBenchmark {
             long previousMillis = System.currentTimeMillis();
             List<RateStepSample> samples = new ArrayList<>();
             while (System.currentTimeMillis() < end) {
-                TimeUnit.MILLISECONDS.sleep(SAMPLE_INTERVAL.toMillis());
+                TimeUnit.MILLISECONDS.sleep(Math.max(SAMPLE_POLL.toMillis(), previousMillis + SAMPLE_INTERVAL.toMillis() - System.currentTimeMillis()));
                 List<TaskReport> current = TaskReport.readAll(reports);
                 if (Window.everyTaskReportedSince(previous, current)) {
                     long now = System.currentTimeMillis();
@@ -295,15 +303,14 @@ public final class WocBenchmark {
             }
             return RateStepRun.of(point, options.rateSteps().toString(), samples, ScheduleEvent.read(spoutLog));
         } finally {
-            kill(point, session, conf, reports, pids);
+            kill(point, run, pids);
         }
     }
 
     /** Kills the point's topology and waits until its workers (those seen, else those that reported) are gone. */
-    private static void kill(BenchPoint point, DemoSession session, String conf, Path reports, Set<Long> pids)
-        throws IOException, InterruptedException {
-        session.whaleQuietly(List.of("--config", conf, "kill", point.name(), "-w", "1"));
-        awaitGone(pids.isEmpty() ? TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
+    private static void kill(BenchPoint point, Submitted run, Set<Long> pids) throws IOException, InterruptedException {
+        run.session().whaleQuietly(List.of("--config", run.conf(), "kill", point.name(), "-w", "1"));
+        awaitGone(pids.isEmpty() ? TaskReport.readAll(run.reports()).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
     }
 
     private static TaskReport spoutOf(List<TaskReport> reports) {
