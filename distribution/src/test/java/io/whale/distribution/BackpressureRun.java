@@ -169,7 +169,8 @@ final class BackpressureRun {
             .findFirst().orElseThrow();
         assertTrue(time(last) > time(from), name + ": no two samples before the slow-down");
         double ownRate = rate(from, last, "emitted");
-        Duration window = minWindow.compareTo(bounds.windowToTell(ownRate)) >= 0 ? minWindow : bounds.windowToTell(ownRate);
+        Duration needed = bounds.windowToTell(ownRate);
+        Duration window = needed.compareTo(minWindow) > 0 ? needed : minWindow;
         if (!window.equals(minWindow)) {
             System.out.printf("%s: the spout ran at %.0f tuples/s on its own: measured over %d s instead of %d s%n", name, ownRate,
                 window.toSeconds(), minWindow.toSeconds());

@@ -35,6 +35,13 @@ class TreeShaperTest {
         shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
     }
 
+    /** Five intervals in which the transfer queue grows from empty towards its capacity (1,000): a scale-down. */
+    private void growQueueTowardsCapacity(TreeShaper shaper) {
+        for (int length : new int[] {0, 0, 100, 400, 900}) {
+            interval(shaper, length);
+        }
+    }
+
     private long counter(String name) {
         return registry.getRegistry().getCounters((key, metric) -> key.endsWith("-" + name)).values().iterator().next().getCount();
     }
@@ -45,9 +52,7 @@ class TreeShaperTest {
         MulticastTree before = shaper.shape(0, MEMBERS);
         assertEquals(3, before.sourceOutDegree(), "auto starts from the binomial tree");
 
-        for (int length : new int[] {0, 0, 100, 400, 900}) {
-            interval(shaper, length);
-        }
+        growQueueTowardsCapacity(shaper);
 
         assertEquals(1, shaper.encodingEpoch());
         assertTrue(shaper.maxOutDegree() < 3, "d* came down: " + shaper.maxOutDegree());
@@ -87,9 +92,7 @@ class TreeShaperTest {
     void shouldScaleUpAgainWhileFramesAreInFlightButNoneWaits() {
         TreeShaper shaper = live(0);
         shaper.shape(0, MEMBERS);
-        for (int length : new int[] {0, 0, 100, 400, 900}) {
-            interval(shaper, length);
-        }
+        growQueueTowardsCapacity(shaper);
         assertEquals(1, shaper.encodingEpoch(), "scaled down");
         int down = shaper.maxOutDegree();
 
@@ -144,9 +147,7 @@ class TreeShaperTest {
         shaper.shape(0, MEMBERS);
         assertTrue(shaper.register(0, 1));
         shaper.sent(0, CHILD, 4);
-        for (int length : new int[] {0, 0, 100, 400, 900}) {
-            interval(shaper, length);
-        }
+        growQueueTowardsCapacity(shaper);
         assertEquals(1, shaper.encodingEpoch(), "a scale-down began");
         now.addAndGet(500 * MS);
         shaper.credited(CHILD, 4);

@@ -38,8 +38,8 @@ public final class OrderSpout extends BaseRichSpout {
     private transient TaskReporter reporter;
     private transient double ratePerSecond;
     private transient PoissonArrivals arrivals;
-    private transient boolean scheduleStarted;
     private transient long scheduleStartNanos;
+    /** The step being emitted; -1 until the first call starts the schedule. */
     private transient int step;
     private long nextId;
 
@@ -59,6 +59,7 @@ public final class OrderSpout extends BaseRichSpout {
         this.random = new SplittableRandom(context.getThisTaskId());
         this.reporter = TaskReporter.start(reportDir, TaskReport.Role.SPOUT, context.getThisTaskId(), context.getThisWorkerPort());
         this.ratePerSecond = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
+        this.step = -1;
     }
 
     @Override
@@ -81,10 +82,8 @@ public final class OrderSpout extends BaseRichSpout {
 
     private void nextScheduled() {
         long now = System.nanoTime();
-        if (!scheduleStarted) {
-            scheduleStarted = true;
+        if (step < 0) {
             scheduleStartNanos = now;
-            step = -1;
         }
         int at = schedule.stepAt(now - scheduleStartNanos);
         if (at != step) {

@@ -65,8 +65,7 @@ final class RateStepPlots {
                 if (e.kind() == ScheduleEvent.Kind.SWITCH) {
                     double at = (e.epochMillis() - origin) / 1e3;
                     chart.addAnnotation(new AnnotationLine(at, true, false));
-                    String to = e.text().replaceAll(".*-> (\\S+) \\(.*", "$1");
-                    chart.addAnnotation(new AnnotationText((i + 1) + ": d* " + to, at, top, false));
+                    chart.addAnnotation(new AnnotationText((i + 1) + ": d* " + e.switched().to(), at, top, false));
                 }
             }
         }

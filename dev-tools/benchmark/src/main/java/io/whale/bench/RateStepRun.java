@@ -15,7 +15,6 @@ record RateStepRun(String name, String label, String schedule, List<RateStepSamp
 
     /** When the first step began, epoch milliseconds (the origin of the samples' times). */
     long originMillis() {
-        return events.stream().filter(e -> e.kind() == ScheduleEvent.Kind.STEP).mapToLong(ScheduleEvent::epochMillis).findFirst()
-            .orElseThrow(() -> new IllegalStateException(name + ": the spout logged no rate step"));
+        return ScheduleEvent.firstStepMillis(events);
     }
 }

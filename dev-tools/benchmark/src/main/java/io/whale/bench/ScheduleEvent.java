@@ -23,6 +23,27 @@ record ScheduleEvent(long epochMillis, Kind kind, String text) {
     private static final Pattern LINE = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\S+ .*?\\[\\w+\\] (.*)$");
     private static final Pattern AGO = Pattern.compile("\\((?:began )?(\\d+) ms ago\\)");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+    /** A switch line: {@code d* FROM -> TO (DIRECTION…); drained in N ms} (a forced switch's reason has parentheses). */
+    private static final Pattern SWITCH = Pattern.compile("d\\* (\\S+) -> (\\S+) \\((\\w+).*; drained in (\\d+) ms");
+
+    /** What a {@link Kind#SWITCH} line says: the old and new d*, why ({@code SCALE_DOWN}, …) and how long it drained. */
+    record Switch(String from, String to, String reason, long drainMillis) {
+    }
+
+    /** When the first step began (the origin of a run's times), epoch milliseconds. */
+    static long firstStepMillis(List<ScheduleEvent> events) {
+        return events.stream().filter(e -> e.kind() == Kind.STEP).mapToLong(ScheduleEvent::epochMillis).findFirst()
+            .orElseThrow(() -> new IllegalStateException("the spout logged no rate step"));
+    }
+
+    /** This switch line's figures; a line of another kind, or one that does not read as a switch, is refused. */
+    Switch switched() {
+        Matcher m = SWITCH.matcher(text);
+        if (kind != Kind.SWITCH || !m.find()) {
+            throw new IllegalStateException("not a tree switch: " + text);
+        }
+        return new Switch(m.group(1), m.group(2), m.group(3), Long.parseLong(m.group(4)));
+    }
 
     static List<ScheduleEvent> read(Path workerLog) throws IOException {
         try (var lines = Files.lines(workerLog)) {

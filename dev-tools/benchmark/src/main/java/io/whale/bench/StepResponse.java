@@ -2,8 +2,6 @@ package io.whale.bench;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How the topology answered one step of the offered rate, all times in milliseconds after the step began: the
@@ -16,16 +14,13 @@ record StepResponse(int step, String offered, double atSeconds, Long firstSwitch
                     String firstSwitch, int switches, Long aboveWaterlineAfterMillis, Long backUnderWaterlineAfterMillis,
                     double secondHalfBroadcastsPerSecond, double secondHalfPeakP99Millis) {
 
-    private static final Pattern DRAINED = Pattern.compile("drained in (\\d+) ms");
-    private static final Pattern DEGREES = Pattern.compile("d\\* (\\S+ -> \\S+) \\((\\w+)");
-
     /** One response per step the spout logged; {@code samples} are timed from the first step's start. */
     static List<StepResponse> of(List<ScheduleEvent> events, List<RateStepSample> samples) {
         List<ScheduleEvent> steps = events.stream().filter(e -> e.kind() == ScheduleEvent.Kind.STEP).toList();
         if (steps.isEmpty()) {
             return List.of();
         }
-        long origin = steps.get(0).epochMillis();
+        long origin = ScheduleEvent.firstStepMillis(events);
         long over = events.stream().filter(e -> e.kind() == ScheduleEvent.Kind.OVER).mapToLong(ScheduleEvent::epochMillis)
             .findFirst().orElse(Long.MAX_VALUE);
         List<StepResponse> responses = new ArrayList<>();
@@ -34,8 +29,9 @@ record StepResponse(int step, String offered, double atSeconds, Long firstSwitch
             long end = i + 1 < steps.size() ? steps.get(i + 1).epochMillis() : over;
             List<ScheduleEvent> in = events.stream().filter(e -> e.epochMillis() >= start && e.epochMillis() < end).toList();
             List<ScheduleEvent> switches = in.stream().filter(e -> e.kind() == ScheduleEvent.Kind.SWITCH).toList();
-            Long flipped = switches.isEmpty() ? null : switches.get(0).epochMillis() - start;
-            Long decided = flipped == null ? null : flipped - drainMillis(switches.get(0).text());
+            ScheduleEvent.Switch first = switches.isEmpty() ? null : switches.get(0).switched();
+            Long flipped = first == null ? null : switches.get(0).epochMillis() - start;
+            Long decided = first == null ? null : flipped - first.drainMillis();
             Long above = firstAfter(in, ScheduleEvent.Kind.ABOVE_WATERLINE, start);
             Long under = above == null ? null : firstAfter(events.stream().filter(e -> e.epochMillis() >= start + above).toList(),
                 ScheduleEvent.Kind.UNDER_WATERLINE, start);
@@ -44,7 +40,7 @@ record StepResponse(int step, String offered, double atSeconds, Long firstSwitch
             List<RateStepSample> secondHalf = samples.stream()
                 .filter(s -> s.atSeconds() >= from + (Math.min(to, lastAt(samples)) - from) / 2 && s.atSeconds() < to).toList();
             responses.add(new StepResponse(i + 1, offered(steps.get(i).text()), from, decided, flipped,
-                switches.isEmpty() ? null : degrees(switches.get(0).text()), switches.size(), above, under,
+                first == null ? null : first.from() + " -> " + first.to() + " " + first.reason(), switches.size(), above, under,
                 secondHalf.stream().mapToDouble(RateStepSample::broadcastsPerSecond).average().orElse(0),
                 secondHalf.stream().mapToDouble(RateStepSample::p99Millis).max().orElse(0)));
         }
@@ -65,17 +61,6 @@ record StepResponse(int step, String offered, double atSeconds, Long firstSwitch
 
     private static Long firstAfter(List<ScheduleEvent> events, ScheduleEvent.Kind kind, long start) {
         return events.stream().filter(e -> e.kind() == kind).findFirst().map(e -> e.epochMillis() - start).orElse(null);
-    }
-
-    private static long drainMillis(String switchLine) {
-        Matcher m = DRAINED.matcher(switchLine);
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
-    }
-
-    /** "7 -> 1 SCALE_DOWN" from a switch line. */
-    private static String degrees(String switchLine) {
-        Matcher m = DEGREES.matcher(switchLine);
-        return m.find() ? m.group(1) + " " + m.group(2) : switchLine;
     }
 
     /** "400 orders/s" from a step line. */

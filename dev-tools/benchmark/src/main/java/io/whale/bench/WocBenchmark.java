@@ -285,8 +285,7 @@ public final class WocBenchmark {
             pids = previous.stream().map(TaskReport::pid).collect(Collectors.toSet());
             Path spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort()).orElseThrow(() ->
                 new IllegalStateException("no worker.log of the spout's worker (pid " + spout.pid() + ") under " + clusterDir.resolve("logs")));
-            long origin = ScheduleEvent.read(spoutLog).stream().filter(e -> e.kind() == ScheduleEvent.Kind.STEP).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the spout logged no rate step in " + spoutLog)).epochMillis();
+            long origin = ScheduleEvent.firstStepMillis(ScheduleEvent.read(spoutLog));
             long end = origin + TimeUnit.NANOSECONDS.toMillis(options.rateSteps().lengthNanos()) + 1_000;
             long previousMillis = System.currentTimeMillis();
             List<RateStepSample> samples = new ArrayList<>();

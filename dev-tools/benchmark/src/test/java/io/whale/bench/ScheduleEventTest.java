@@ -33,5 +33,8 @@ class ScheduleEventTest {
         assertEquals(at("13:13:30.000"), events.get(1).epochMillis(), "the step began 12 ms before its line");
         assertEquals(at("13:13:50.000"), events.get(6).epochMillis());
         assertEquals(at("13:13:31.000"), events.get(3).epochMillis(), "a switch is timed at its flip");
+        assertEquals(new ScheduleEvent.Switch("auto", "2", "SCALE_DOWN", 400), events.get(3).switched());
+        assertEquals(new ScheduleEvent.Switch("1", "3", "forced", 3), new ScheduleEvent(0, ScheduleEvent.Kind.SWITCH,
+            "Multicast trees, epoch 2: d* 1 -> 3 (forced (10 ms), 1 move); drained in 3 ms").switched());
     }
 }
