@@ -1,0 +1,42 @@
+package io.whale.timer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.storm.StormTimer;
+import org.junit.jupiter.api.Test;
+
+/** Patch 0018: closing a timer while its recurring millisecond task runs is a shutdown, not a failure. */
+class RecurringTimerCloseTest {
+    @Test
+    void shouldNotCallTheKillFunctionWhenTheTimerClosesWhileARecurringMillisecondTaskRuns() throws Exception {
+        List<Throwable> kills = new CopyOnWriteArrayList<>();
+        StormTimer timer = new StormTimer("close-race", (thread, error) -> kills.add(error));
+        CountDownLatch running = new CountDownLatch(1);
+        try {
+            timer.scheduleRecurringMs(0, 10, () -> {
+                running.countDown();
+                awaitCloseInterrupt();
+            });
+            assertTrue(running.await(10, TimeUnit.SECONDS), "the recurring task ran");
+        } finally {
+            // close() marks the timer inactive, then interrupts the running task: the task returns inside close()
+            // and re-schedules itself on a closed timer. close() joins the timer thread, so when it returns the
+            // thread has decided whether that was a failure.
+            timer.close();
+        }
+        assertEquals(List.of(), kills, "the timer's kill function (a worker's halt) was called");
+    }
+
+    private static void awaitCloseInterrupt() {
+        try {
+            new CountDownLatch(1).await();
+        } catch (InterruptedException closing) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
