@@ -9,14 +9,15 @@ import org.apache.storm.metrics2.StormMetricRegistry;
 /**
  * What the controller of a live tree sees and does, as worker metrics ({@code __system}, task -1): the epoch, d*,
  * λ, t_e, the transfer queue's length at the last sample and E(L) of the M/D/1 model for them, the tuples sent
- * along trees and not yet credited, the switches by direction and how long their drains took, and how long the
- * queue last stayed above the waterline.
+ * along trees and not yet credited, the switches by direction and how long their drains took, how long the
+ * controller held for a stalled child, and how long the queue last stayed above the waterline.
  */
 final class ShapeMetrics {
     private final StormMetricRegistry registry;
     private final Counter switchesUp;
     private final Counter switchesDown;
     private final Counter drainMillis;
+    private final Counter heldMillis;
     private volatile long lastDrainMillis;
     private volatile long lastAboveWaterlineMillis;
 
@@ -25,6 +26,7 @@ final class ShapeMetrics {
         this.switchesUp = counter("relay-switches-up");
         this.switchesDown = counter("relay-switches-down");
         this.drainMillis = counter("relay-switch-drain-ms");
+        this.heldMillis = counter("relay-controller-held-ms");
         gauge("relay-tree-epoch", shaper::epoch);
         gauge("relay-max-outdegree", shaper::maxOutDegree);
         gauge("relay-input-rate", () -> shaper.stream().rate());
@@ -50,6 +52,11 @@ final class ShapeMetrics {
         (up ? switchesUp : switchesDown).inc();
         lastDrainMillis = flip.drainNanos() / 1_000_000;
         drainMillis.inc(lastDrainMillis);
+    }
+
+    /** The controller held for an interval of {@code millis}: a child of the source was stalled (no credit for long). */
+    void held(long millis) {
+        heldMillis.inc(millis);
     }
 
     /** The queue came back under the waterline after {@code aboveNanos} above it. */

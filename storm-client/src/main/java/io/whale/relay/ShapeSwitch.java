@@ -24,6 +24,18 @@ public final class ShapeSwitch<C> {
     public record Flip(int epoch, int fromDegree, int toDegree, long drainNanos) {
     }
 
+    /** A child that owed {@code owed} tuples' credit and returned none for {@code waitedNanos} from {@code sinceNanos}. */
+    public record Waiting<C>(C child, long owed, long sinceNanos, long waitedNanos) {
+    }
+
+    /**
+     * What a look at the credit found: the longest wait for a child's credit since the last look, whether the child
+     * still waits or its credit ended the wait meanwhile (null if none), and since when the children that still owe
+     * credit have waited ({@link Long#MAX_VALUE} when none owes any).
+     */
+    public record CreditLook<C>(Waiting<C> longest, long openSinceNanos) {
+    }
+
     private volatile int sendingEpoch;
     private volatile int encodingEpoch;
     private int degree;
@@ -34,6 +46,8 @@ public final class ShapeSwitch<C> {
     private final Map<C, Long> inFlight = new HashMap<>();
     private long inFlightTotal;
     private long framesSent;
+    private final Map<C, Long> waitingSince = new HashMap<>();
+    private Waiting<C> longestEndedWait;
 
     public ShapeSwitch(int degree) {
         this.degree = degree;
@@ -130,7 +144,17 @@ public final class ShapeSwitch<C> {
 
     /** {@code child}'s whole subtree has frames carrying {@code tuples} more; returns the flip this completed, if any. */
     public synchronized Flip credited(C child, int tuples, long nowNanos) {
+        long owed = inFlight.getOrDefault(child, 0L);
         settle(child, tuples);
+        Long since = tuples > 0 ? waitingSince.remove(child) : null;
+        if (since != null) {
+            if (longestEndedWait == null || nowNanos - since > longestEndedWait.waitedNanos()) {
+                longestEndedWait = new Waiting<>(child, owed, since, nowNanos - since);
+            }
+            if (inFlight.getOrDefault(child, 0L) > 0) {
+                waitingSince.put(child, nowNanos);
+            }
+        }
         return flipIfDrained(nowNanos);
     }
 
@@ -150,6 +174,28 @@ public final class ShapeSwitch<C> {
             inFlightTotal -= owed;
         }
         return flipIfDrained(nowNanos);
+    }
+
+    /**
+     * Looks at the credit (once per monitor interval). A child waits from the first look that found it owing, or from
+     * its last credit if it still owed after it; its next credit ends the wait. The look may come long after a credit
+     * ended a wait (the executors that look were held meanwhile), so ended waits count as well as open ones.
+     */
+    public synchronized CreditLook<C> lookAtCredit(long nowNanos) {
+        waitingSince.keySet().removeIf(child -> inFlight.getOrDefault(child, 0L) == 0);
+        Waiting<C> longest = longestEndedWait;
+        longestEndedWait = null;
+        long openSince = Long.MAX_VALUE;
+        for (Map.Entry<C, Long> entry : inFlight.entrySet()) {
+            if (entry.getValue() > 0) {
+                long since = waitingSince.computeIfAbsent(entry.getKey(), child -> nowNanos);
+                openSince = Math.min(openSince, since);
+                if (longest == null || nowNanos - since > longest.waitedNanos()) {
+                    longest = new Waiting<>(entry.getKey(), entry.getValue(), since, nowNanos - since);
+                }
+            }
+        }
+        return new CreditLook<>(longest, openSince);
     }
 
     /** Frames built and not yet handed on, of both epochs. */

@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * the source's backlog ({@link QueueMonitor} on the transfer queue, the frame windows and the parked frames), the
  * rate of tree emits ({@link StreamMonitor}) and t_e, the time a frame takes ({@link #recordEmitTime}); the
  * {@link SwitchingPlanner} moves the current trees to the new bound; and a {@link ShapeSwitch} makes the new shapes
- * take over without reordering anything.
+ * take over without reordering anything. The controller holds while a child of the source has owed credit and
+ * returned none for {@link #STALL_NANOS} (a worker still starting, or a slow one): the source is then held by that
+ * child's window, so neither its queue nor its pace says anything about its own link or d*, and the t_e samples of
+ * the stall are dropped ({@link EmitTimeSamples}).
  *
  * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
  * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
@@ -43,6 +46,12 @@ public final class TreeShaper {
     private static final double RATE_OUTLIER_FACTOR = 4.0;
     /** Intervals the queue must stay under the waterline to be called back under it. */
     private static final int WATERLINE_CONFIRM_INTERVALS = 10;
+    /**
+     * How long a child of the source may owe credit and return none before the controller holds for it. On the
+     * saturated 1 and 2 Mbit/s links of the tests and benchmarks a child's credits came up to 170 ms apart (once
+     * 736 ms, in a window-bound chain); workers still starting returned none for 0.4 to 19 s.
+     */
+    private static final long STALL_NANOS = 500 * 1_000_000L;
 
     private final TreeBuilder staticBuilder;
     private final ControllerSettings settings;
@@ -70,6 +79,9 @@ public final class TreeShaper {
     private boolean pendingUp;
     /** How long the last switch drained, for the controller at the next tick (-1: no switch landed since). */
     private final AtomicLong landedDrainNanos = new AtomicLong(-1);
+    /** When the controller began holding for a stalled child (-1: it is not holding). */
+    private long heldSinceNanos = -1;
+    private final EmitTimeSamples emitTimes = new EmitTimeSamples();
 
     private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
                        NanoClock clock, StormMetricRegistry registry) {
@@ -207,27 +219,33 @@ public final class TreeShaper {
     }
 
     /**
-     * Folds this interval's t_e: while frames waited for the whole interval (the source was busy: its link or its
+     * This interval's t_e sample: while frames waited for the whole interval (the source was busy: its link or its
      * windows bound it) the interval over the frames that left, which is what a frame really took; otherwise the
-     * time sendAlongTree took over the frames it built.
+     * time sendAlongTree took over the frames it built. Samples are folded in once no child that was waiting for
+     * credit when they were taken can still turn out stalled; a stall drops those taken since it began.
      */
-    private void recordEmitTime(long now) {
+    private void recordEmitTime(long now, ShapeSwitch.CreditLook<NodeInfo> look, boolean stalled) {
         long sent = shapes.framesSent();
         long unsent = shapes.unsentFrames();
         long cpuNanos = cpuEmitNanos.sumThenReset();
         long cpuFrames = cpuEmitFrames.sumThenReset();
-        if (unsent > 0 && unsentAtLastTick > 0 && sent > sentAtLastTick) {
-            queue.recordEmit(now - lastTickNanos, (int) (sent - sentAtLastTick));
+        if (stalled) {
+            emitTimes.dropAfter(look.longest().sinceNanos());
+        } else if (unsent > 0 && unsentAtLastTick > 0 && sent > sentAtLastTick) {
+            emitTimes.add(now, now - lastTickNanos, (int) (sent - sentAtLastTick));
         } else if (cpuFrames > 0) {
-            queue.recordEmit(cpuNanos, (int) cpuFrames);
+            emitTimes.add(now, cpuNanos, (int) cpuFrames);
         }
+        emitTimes.release(Math.min(now, look.openSinceNanos()), queue::recordEmit);
         sentAtLastTick = sent;
         unsentAtLastTick = unsent;
         lastTickNanos = now;
     }
 
     private void onInterval(int emitMembers, long now) {
-        recordEmitTime(now);
+        ShapeSwitch.CreditLook<NodeInfo> look = shapes.lookAtCredit(now);
+        boolean stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
+        recordEmitTime(now, look, stalled);
         queue.sample();
         stream.tick();
         watchWaterline(now);
@@ -252,8 +270,31 @@ public final class TreeShaper {
             }
             return;
         }
+        if (stalled) {
+            hold(look.longest(), now);
+            return;
+        }
+        resume(now);
         controller.onInterval(queue, stream).ifPresent(decision -> request(decision.toMaxOutDegree(),
             describe(decision), decision.toMaxOutDegree() > decision.fromMaxOutDegree(), now));
+    }
+
+    /** An interval a stalled child held the source's window: no decision, and the first such interval is logged. */
+    private void hold(ShapeSwitch.Waiting<NodeInfo> stalled, long now) {
+        controller.held();
+        metrics.held(settings.intervalMs());
+        if (heldSinceNanos < 0) {
+            heldSinceNanos = now;
+            LOG.info("Multicast controller holding: {} returned no credit for {} ms with {} tuples in flight to it",
+                RelayTrees.address(stalled.child()), stalled.waitedNanos() / 1_000_000, stalled.owed());
+        }
+    }
+
+    private void resume(long now) {
+        if (heldSinceNanos >= 0) {
+            LOG.info("Multicast controller resumed after holding for {} ms", (now - heldSinceNanos) / 1_000_000);
+            heldSinceNanos = -1;
+        }
     }
 
     /** Logs the source's queue rising above the waterline and how long it took to come back under it. */

@@ -41,6 +41,28 @@ class ShapeSwitchTest {
     }
 
     @Test
+    void shouldTellTheLongestWaitForAChildsCreditSinceTheLastLookEndedOrNot() {
+        assertEquals(new ShapeSwitch.CreditLook<>(null, Long.MAX_VALUE), shapes.lookAtCredit(0), "nobody owes");
+        shapes.sent(0, "a", 8);
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("a", 8, 10, 0), 10), shapes.lookAtCredit(10));
+        shapes.sent(0, "b", 8);
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("a", 8, 10, 10), 10), shapes.lookAtCredit(20),
+            "b began owing later");
+
+        shapes.credited("a", 2, 25);
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("a", 8, 10, 15), 20), shapes.lookAtCredit(30),
+            "a's credit ended a wait of 15, longer than b's 10 so far; a owes 6 more and waits afresh from its credit");
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("b", 8, 20, 20), 20), shapes.lookAtCredit(40));
+
+        shapes.credited("b", 8, 145);
+        shapes.lost("a", 145);
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("b", 8, 20, 125), Long.MAX_VALUE),
+            shapes.lookAtCredit(150), "b waited 125 before its credit, which came before this late look; a owes nothing once lost");
+        shapes.sent(0, "b", 4);
+        assertEquals(new ShapeSwitch.CreditLook<>(new ShapeSwitch.Waiting<>("b", 4, 160, 0), 160), shapes.lookAtCredit(160));
+    }
+
+    @Test
     void shouldNotFlipWhileAFrameOfTheOldShapeIsUnsent() {
         assertTrue(shapes.register(0, 1));
         assertTrue(shapes.request(1, 0));

@@ -131,6 +131,36 @@ class TreeShaperTest {
     }
 
     @Test
+    void shouldNeitherTimeFramesNorDecideWhileAChildThatOwesCreditReturnsNone() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        interval(shaper, 0);
+        assertTrue(shaper.register(0, 60));
+        for (int i = 0; i < 52; i++) {
+            shaper.sent(0, CHILD, 7); // a frame leaves now and then, and the child, still starting, credits nothing
+            interval(shaper, 4 * i);
+        }
+        for (int length : new int[] {400, 900}) {
+            shaper.sent(0, CHILD, 7);
+            interval(shaper, length);
+        }
+
+        assertEquals(0, shaper.encodingEpoch(), "the queue grew while the child held the window: no decision");
+        assertEquals(2_000, shaper.queue().emitNanosPerReplica(), 1.0,
+            "t_e is still the 2 us a frame took to build, not the 10 ms between the frames the child let out");
+        assertEquals(40, counter("relay-controller-held-ms"),
+            "held from the first interval that ended 500 ms after the child began owing: four intervals");
+
+        for (int length : new int[] {990, 1000}) {
+            shaper.credited(CHILD, 7);
+            shaper.sent(0, CHILD, 7);
+            interval(shaper, length);
+        }
+        assertEquals(50, counter("relay-controller-held-ms"), "the interval whose credit ended the wait is held too");
+        assertEquals(1, shaper.encodingEpoch(), "the child credits again, and the growth is judged: scale down");
+    }
+
+    @Test
     void shouldMoveTheCurrentTreeWithTheSwitchingPlannerRatherThanRebuildIt() {
         TreeShaper shaper = live(10);
         MulticastTree before = shaper.shape(0, MEMBERS);
@@ -155,6 +185,7 @@ class TreeShaperTest {
         long drainIntervals = counter("relay-switch-drain-ms") / 10;
         assertTrue(drainIntervals >= 50, "drained for at least the 500 ms the credit took: " + drainIntervals + " intervals");
 
+        interval(shaper, 0); // held: the child returned no credit for the 500 ms
         for (int i = 0; i < 3 + drainIntervals; i++) {
             interval(shaper, 0);
             assertEquals(1, shaper.encodingEpoch(), "the drain emptied the queue: no scale-up yet, interval " + i);
@@ -163,6 +194,7 @@ class TreeShaperTest {
             interval(shaper, 0);
         }
         assertEquals(2, shaper.encodingEpoch(), "idle for as long as the drain took, and confirmed: a switch up");
+        assertEquals(10, counter("relay-controller-held-ms"));
         assertEquals(1, counter("relay-switches-up"));
     }
 

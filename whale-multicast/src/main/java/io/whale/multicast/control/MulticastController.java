@@ -93,6 +93,14 @@ public final class MulticastController {
         scaleUpHeldIntervals = Math.max(0, drainIntervals);
     }
 
+    /**
+     * An interval in which the source waited on a member that returned no credit (a worker still starting, or a slow
+     * one), not asked: the queue then grew for that member, not for d*. A scale-up is confirmed afresh after it.
+     */
+    public void held() {
+        scaleUpStreak = 0;
+    }
+
     /** The current d*, as an effective out-degree. */
     public int maxOutDegree() {
         return maxOutDegree;

@@ -129,6 +129,15 @@ class MulticastControllerTest {
     }
 
     @Test
+    void shouldConfirmAScaleUpAfreshAfterAnIntervalHeldForAStalledMember() {
+        MulticastController controller = new MulticastController(config(0, 2), 2);
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "first agreeing interval");
+        controller.held();
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE), "first again after the hold");
+        assertEquals(Direction.SCALE_UP, controller.onInterval(0, 0, 1_000, TE).orElseThrow().direction());
+    }
+
+    @Test
     void scaleUpStreakMustBeConsecutive() {
         MulticastController controller = new MulticastController(config(0, 2), 2);
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
