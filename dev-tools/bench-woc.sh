@@ -23,7 +23,7 @@
 # distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).
 #
 # --rate-steps: the spout's offered rate in steps over time; throughput and latency sampled over time, the tree's
-# switches and waterline crossings from the spout worker's log (rate-step-*.png).
+# switches and waterline crossings from the spout worker's log, the machine's CPU and the spout host's link (rate-step-*.png).
 #
 # Output: a table on stdout, DIR/results.json and DIR/*.png (DIR default dev-tools/benchmark/target/bench-woc).
 set -euo pipefail

@@ -23,7 +23,8 @@ final class RateStepPlots {
     private RateStepPlots() {
     }
 
-    static void write(List<RateStepRun> runs, RateSchedule schedule, Path dir) throws IOException {
+    /** {@code linkMbit}: the emulated hosts' link rate, 0 when unshaped (then only the CPU is drawn against its capacity). */
+    static void write(List<RateStepRun> runs, RateSchedule schedule, int linkMbit, Path dir) throws IOException {
         XYChart throughput = chart("Throughput as the offered rate steps", "orders delivered to every matcher per second");
         List<double[]> offered = offered(schedule);
         throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
@@ -37,6 +38,15 @@ final class RateStepPlots {
         series(latency, runs, " p50", RateStepSample::p50Millis);
         marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
         BitmapEncoder.saveBitmap(latency, dir.resolve("rate-step-latency.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+
+        int cores = Runtime.getRuntime().availableProcessors();
+        XYChart use = chart("What bounds it: the machine's CPU and the spout's host's link", "percent of capacity");
+        series(use, runs, " CPU (" + cores + " cores)", s -> 100 * s.cpuCoresBusy() / cores);
+        if (linkMbit > 0) {
+            series(use, runs, " spout host's link (" + linkMbit + " Mbit/s)", s -> 100 * s.sourceLinkMbit() / linkMbit);
+        }
+        marks(use, runs, 100);
+        BitmapEncoder.saveBitmap(use, dir.resolve("rate-step-utilisation.png").toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     private static XYChart chart(String title, String yTitle) {

@@ -287,17 +287,26 @@ public final class WocBenchmark {
                 new IllegalStateException("no worker.log of the spout's worker (pid " + spout.pid() + ") under " + clusterDir.resolve("logs")));
             long origin = ScheduleEvent.firstStepMillis(ScheduleEvent.read(spoutLog));
             long end = origin + TimeUnit.NANOSECONDS.toMillis(options.rateSteps().lengthNanos()) + 1_000;
+            boolean hosts = options.hosts() > 0;
             long previousMillis = System.currentTimeMillis();
+            ProcFiles.MachineTicks previousTicks = ProcFiles.machineTicks();
+            long previousTx = hosts ? ProcFiles.hostLinkBytesOf(spout.pid()) : 0;
+            int cores = Runtime.getRuntime().availableProcessors();
             List<RateStepSample> samples = new ArrayList<>();
             while (System.currentTimeMillis() < end) {
                 TimeUnit.MILLISECONDS.sleep(Math.max(SAMPLE_POLL.toMillis(), previousMillis + SAMPLE_INTERVAL.toMillis() - System.currentTimeMillis()));
                 List<TaskReport> current = TaskReport.readAll(reports);
                 if (Window.everyTaskReportedSince(previous, current)) {
                     long now = System.currentTimeMillis();
+                    ProcFiles.MachineTicks ticks = ProcFiles.machineTicks();
+                    long tx = hosts ? ProcFiles.hostLinkBytesOf(spout.pid()) : 0;
                     samples.add(RateStepSample.of(((previousMillis + now) / 2 - origin) / 1e3, Window.between(previous, current),
-                        point.matchers()));
+                        point.matchers(), ticks.coresBusySince(previousTicks, cores),
+                        hosts ? (tx - previousTx) * 8e-3 / Math.max(1, now - previousMillis) : Double.NaN));
                     previous = current;
                     previousMillis = now;
+                    previousTicks = ticks;
+                    previousTx = tx;
                 }
             }
             return RateStepRun.of(point, options.rateSteps().toString(), samples, ScheduleEvent.read(spoutLog));
@@ -374,7 +383,7 @@ public final class WocBenchmark {
         json.put("summary", summary);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.out().resolve("results.json").toFile(), json);
         if (options.stepsRate()) {
-            RateStepPlots.write(rateStepRuns, options.rateSteps(), options.out());
+            RateStepPlots.write(rateStepRuns, options.rateSteps(), options.linkMbit(), options.out());
         } else {
             BenchPlots.write(summary, options.out());
         }

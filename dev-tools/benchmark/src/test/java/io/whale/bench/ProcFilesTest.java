@@ -20,6 +20,14 @@ class ProcFilesTest {
     }
 
     @Test
+    void machineTicksCountIdleAndIoWaitAsNotBusyAndGiveTheCoresBusyBetweenTwoReadings() {
+        ProcFiles.MachineTicks before = ProcFiles.machineTicks("cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 50 0 25 400 25 0 0 0 0 0\n");
+        ProcFiles.MachineTicks after = ProcFiles.machineTicks("cpu  250 10 90 840 60 0 0 0 0 0\ncpu0 125 5 45 420 30 0 0 0 0 0\n");
+        assertEquals(new ProcFiles.MachineTicks(150, 1000), before);
+        assertEquals(1.6, after.coresBusySince(before, 2), 1e-9, "200 of 250 ticks busy on 2 cores");
+    }
+
+    @Test
     void transmittedBytesOfTheNamedInterface() {
         String netDev = """
             Inter-|   Receive                                                |  Transmit
@@ -29,6 +37,7 @@ class ProcFilesTest {
             """;
         assertEquals(987654000L, ProcFiles.transmittedBytes(netDev, "lo"));
         assertEquals(2000L, ProcFiles.transmittedBytes(netDev, "eth0"));
+        assertEquals(2000L, ProcFiles.transmittedBytesBesidesLoopback(netDev), "an emulated host's one link");
         assertThrows(IllegalArgumentException.class, () -> ProcFiles.transmittedBytes(netDev, "eth1"));
     }
 }

@@ -13,7 +13,7 @@ class StepResponseTest {
         List<ScheduleEvent> events = ScheduleEvent.parse(ScheduleEventTest.LOG, ScheduleEventTest.UTC);
         // one sample a second over 30 s: 200/s delivered, 500/s in the high step's second half, p99 = the second
         List<RateStepSample> samples = IntStream.range(0, 30).mapToObj(s -> new RateStepSample(s + 0.5, 0,
-            s >= 15 && s < 20 ? 500 : 200, 1, s)).toList();
+            s >= 15 && s < 20 ? 500 : 200, 1, s, s >= 15 && s < 20 ? 1.9 : 0.5, s >= 15 && s < 20 ? 2.0 : 0.8)).toList();
 
         List<StepResponse> steps = StepResponse.of(events, samples);
 
@@ -28,6 +28,8 @@ class StepResponseTest {
         assertEquals(300L, up.aboveWaterlineAfterMillis());
         assertEquals(1600L, up.backUnderWaterlineAfterMillis());
         assertEquals(500, up.secondHalfBroadcastsPerSecond(), 1e-9, "seconds 15 to 19");
+        assertEquals(1.9, up.secondHalfCpuCoresBusy(), 1e-9);
+        assertEquals(2.0, up.secondHalfSourceLinkMbit(), 1e-9);
         assertEquals(19, up.secondHalfPeakP99Millis(), 1e-9, "the sample at 19.5 s");
         assertNull(steps.get(0).firstSwitch());
         assertNull(steps.get(2).aboveWaterlineAfterMillis(), "the step down stayed under the waterline");
