@@ -14,6 +14,7 @@ import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -33,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * take over without reordering anything. The controller holds while a child of the source has owed credit and
  * returned none for {@link #STALL_NANOS} (a worker still starting, or a slow one): the source is then held by that
  * child's window, so neither its queue nor its pace says anything about its own link or d*, and the t_e samples of
- * the stall are dropped ({@link EmitTimeSamples}).
+ * the stall are dropped ({@link EmitTimeSamples}). It does not scale up from an interval in which a frame found its
+ * child's window full ({@link #windowFull}): the tree's round trip, not an idle source, made the queue look short.
  *
  * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
  * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
@@ -82,6 +84,8 @@ public final class TreeShaper {
     /** When the controller began holding for a stalled child (-1: it is not holding). */
     private long heldSinceNanos = -1;
     private final EmitTimeSamples emitTimes = new EmitTimeSamples();
+    /** Whether a frame found its child's window full since the last tick. */
+    private final AtomicBoolean windowFull = new AtomicBoolean();
 
     private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
                        NanoClock clock, StormMetricRegistry registry) {
@@ -155,6 +159,16 @@ public final class TreeShaper {
     public void cancel(int epoch, NodeInfo child, int tuples) {
         if (isLive()) {
             shapes.cancel(epoch, child, tuples);
+        }
+    }
+
+    /**
+     * A frame could not leave: its child's window was full. The next tick then does not count towards a scale-up
+     * (see {@link MulticastController#onInterval(int, int, double, double, boolean)}).
+     */
+    public void windowFull() {
+        if (isLive() && !windowFull.get()) {
+            windowFull.set(true);
         }
     }
 
@@ -244,6 +258,7 @@ public final class TreeShaper {
 
     private void onInterval(int emitMembers, long now) {
         ShapeSwitch.CreditLook<NodeInfo> look = shapes.lookAtCredit(now);
+        boolean windowBound = windowFull.getAndSet(false);
         boolean stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
         recordEmitTime(now, look, stalled);
         queue.sample();
@@ -275,7 +290,7 @@ public final class TreeShaper {
             return;
         }
         resume(now);
-        controller.onInterval(queue, stream).ifPresent(decision -> request(decision.toMaxOutDegree(),
+        controller.onInterval(queue, stream, windowBound).ifPresent(decision -> request(decision.toMaxOutDegree(),
             describe(decision), decision.toMaxOutDegree() > decision.fromMaxOutDegree(), now));
     }
 

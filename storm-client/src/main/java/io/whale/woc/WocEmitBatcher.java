@@ -321,6 +321,9 @@ public final class WocEmitBatcher {
         int tuples = frame.destTasks().length;
         if (!window.tryAcquire(tuples)) {
             frame.windowBlocked(System.nanoTime());
+            if (frame.relayed()) {
+                worker.shaper().windowFull();
+            }
             return false;
         }
         int awaited = 0; // what a switch of shapes waits to be credited: only Storm's Netty client returns credit

@@ -115,6 +115,26 @@ class TreeShaperTest {
     }
 
     @Test
+    void shouldNotScaleUpWhileFramesFindTheirWindowFullHoweverEmptyTheQueueLooks() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        growQueueTowardsCapacity(shaper);
+        assertEquals(1, shaper.encodingEpoch(), "scaled down");
+
+        for (int i = 0; i < 20; i++) {
+            shaper.windowFull(); // a deep tree at saturation: its window shut until credit came back through every hop
+            interval(shaper, 0);
+        }
+        assertEquals(1, shaper.encodingEpoch(), "held by its window, not idle: no scale-up");
+
+        for (int i = 0; i < 10 && shaper.encodingEpoch() == 1; i++) {
+            interval(shaper, 0);
+        }
+        assertEquals(2, shaper.encodingEpoch(), "idle with the window open: a scale-up");
+        assertEquals(1, counter("relay-switches-up"));
+    }
+
+    @Test
     void shouldTimeAFrameByTheIntervalItsFramesWaitedThrough() {
         TreeShaper shaper = live(0);
         shaper.shape(0, MEMBERS);

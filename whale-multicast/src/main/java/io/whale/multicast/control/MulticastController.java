@@ -43,10 +43,18 @@ public final class MulticastController {
         this.intervalsSinceDecision = config.holdIntervals();
     }
 
-    /** Evaluates one interval from the monitors' latest samples. */
-    public Optional<Decision> onInterval(QueueMonitor queue, StreamMonitor stream) {
+    /**
+     * Evaluates one interval from the monitors' latest samples; {@code windowBound}: the source's sends waited for an
+     * end-to-end window in it (see {@link #onInterval(int, int, double, double, boolean)}).
+     */
+    public Optional<Decision> onInterval(QueueMonitor queue, StreamMonitor stream, boolean windowBound) {
         return onInterval(queue.previousLength(), queue.currentLength(), stream.rate(),
-                queue.emitNanosPerReplica() * 1e-9);
+                queue.emitNanosPerReplica() * 1e-9, windowBound);
+    }
+
+    /** Evaluates one interval in which nothing waited for a window. */
+    public Optional<Decision> onInterval(int previousLength, int length, double inputRate, double emitSeconds) {
+        return onInterval(previousLength, length, inputRate, emitSeconds, false);
     }
 
     /**
@@ -54,8 +62,14 @@ public final class MulticastController {
      *
      * @param inputRate   λ in tuples per second, NaN if unknown
      * @param emitSeconds t_e in seconds, NaN if unknown (then each decision moves d* by one)
+     * @param windowBound the source's sends waited in this interval for a window that only the receivers' credit
+     *                    opens: it does not count towards a scale-up however short its queue looked, since such a
+     *                    source is held by its tree's round trip, not idle, and more children would not make it
+     *                    faster (a deep tree at saturation otherwise read an empty queue right after each credit
+     *                    and went up and down every few seconds). A scale-down is judged as always.
      */
-    public Optional<Decision> onInterval(int previousLength, int length, double inputRate, double emitSeconds) {
+    public Optional<Decision> onInterval(int previousLength, int length, double inputRate, double emitSeconds,
+                                         boolean windowBound) {
         if (intervalsSinceDecision < config.holdIntervals()) {
             intervalsSinceDecision++;
             scaleUpStreak = 0;
@@ -72,7 +86,7 @@ public final class MulticastController {
             scaleUpStreak = 0;
             return Optional.empty();
         }
-        scaleUpStreak = isActiveScaleUp(previousLength, length) ? scaleUpStreak + 1 : 0;
+        scaleUpStreak = !windowBound && isActiveScaleUp(previousLength, length) ? scaleUpStreak + 1 : 0;
         if (scaleUpStreak >= config.scaleUpConfirmIntervals()) {
             int bound = modelBound(inputRate, emitSeconds, maxOutDegree + 1);
             if (bound > maxOutDegree) {

@@ -252,7 +252,7 @@ public final class MulticastSimulator {
         if (controller == null || now < switchEnd) {
             return;
         }
-        Optional<Decision> decision = controller.onInterval(queueMonitor, streamMonitor);
+        Optional<Decision> decision = controller.onInterval(queueMonitor, streamMonitor, false);
         decision.ifPresent(d -> startSwitch(d, now));
     }
 

@@ -138,6 +138,18 @@ class MulticastControllerTest {
     }
 
     @Test
+    void shouldNotCountAnIntervalWhoseSendsWaitedForTheirWindowTowardsAScaleUp() {
+        MulticastController controller = new MulticastController(config(0, 2), 2);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE, true), "an empty queue, but held by the window");
+        }
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE, false), "first idle interval");
+        assertEquals(Direction.SCALE_UP, controller.onInterval(0, 0, 1_000, TE, false).orElseThrow().direction());
+        assertEquals(Direction.SCALE_DOWN, new MulticastController(config(0, 2), 5).onInterval(0, 400, 1_000, TE, true)
+            .orElseThrow().direction(), "a growing queue scales down, window or not");
+    }
+
+    @Test
     void scaleUpStreakMustBeConsecutive() {
         MulticastController controller = new MulticastController(config(0, 2), 2);
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
