@@ -25,6 +25,8 @@
 # --rate-steps: the spout's offered rate in steps over time; throughput and latency sampled over time, the tree's
 # switches and waterline crossings from the spout worker's log, the machine's CPU and the spout host's link (rate-step-*.png).
 #
+# Each point also records the machine's busy cores and what the spout's host's link sent (utilisation.png): which bound it.
+#
 # Output: a table on stdout, DIR/results.json and DIR/*.png (DIR default dev-tools/benchmark/target/bench-woc).
 set -euo pipefail
 

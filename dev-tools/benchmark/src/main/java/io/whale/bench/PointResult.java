@@ -12,7 +12,11 @@ import java.util.stream.Collectors;
  * {@code serializationsPerEmittedTuple} and {@code framesPerEmittedTuple} come from the spout worker's Whale
  * counters ({@code spoutWorkerCounters}); null where the worker made no WOC emit (WOC off, or the one-worker ceiling).
  * {@code threadCpuPercent}: the CPU the topology's workers used in the window by thread role, in percent of one
- * core ({@link ThreadCpu}).
+ * core ({@link ThreadCpu}). {@code machineCoresBusy}: the machine's cores kept busy in the window (every JVM of the
+ * cluster shares them); {@code sourceLinkMbit}: what the spout's host's link sent, in Mbit/s (NaN on loopback) — the
+ * two say whether the CPU or the link bound the point. {@code wireBytesPerBroadcast}: the wire bytes per order
+ * delivered to every matcher (the deliveries over P), which unlike the bytes per emitted order does not depend on the
+ * spout's emits and the deliveries being in step within the window (a spout held by a full window emits in bursts).
  */
 record PointResult(int matchers, int workers, String system, String transport, String waitSetting, double offeredRatePerSecond,
                    int repeat, boolean ceiling, String label,
@@ -20,11 +24,12 @@ record PointResult(int matchers, int workers, String system, String transport, S
                    double wireBytesPerTuple, double p50Millis, double p99Millis, double maxMillis, long latencySamples,
                    int workerProcesses, double windowSeconds, String start, double loadAverage1m,
                    Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters,
-                   List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent) {
+                   List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent, double machineCoresBusy,
+                   double sourceLinkMbit, double wireBytesPerBroadcast) {
 
     static PointResult of(BenchPoint point, Window window, double windowSeconds, double spoutCpuSeconds, long wireBytes,
                           WorkerCounters spoutWorkerCounters, String start, double loadAverage1m,
-                          List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent) {
+                          List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent, double machineCoresBusy) {
         double emittedPerSecond = window.emittedPerSecond();
         double perTuple = 1 / (emittedPerSecond * windowSeconds);
         return new PointResult(point.matchers(), point.workers(), point.ceiling() ? "ceiling" : point.system().option(),
@@ -37,22 +42,24 @@ record PointResult(int matchers, int workers, String system, String transport, S
             window.latencyMicros().getTotalCount(), window.workerPids().size(), windowSeconds, start, loadAverage1m,
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.SERIALIZATIONS),
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters, hostLinkBytes,
-            threadCpuPercent);
+            threadCpuPercent, machineCoresBusy, hostLinkBytes.isEmpty() ? Double.NaN : wireBytes * 8e-6 / windowSeconds,
+            (double) wireBytes * point.matchers() / window.delivered());
     }
 
     private static double millis(long micros) {
         return micros / 1000.0;
     }
 
-    static final String HEADER = String.format("%-30s %4s %3s %12s %14s %10s %8s %12s %12s %10s %10s %9s %9s %5s %6s",
+    static final String HEADER = String.format("%-30s %4s %3s %12s %14s %10s %8s %12s %12s %10s %10s %9s %9s %5s %6s %6s %8s %9s",
         "run", "P", "#", "emitted/s", "deliveries/s", "backlog/s", "del/emit", "cpu us/tup", "wire B/tup", "p50 ms", "p99 ms",
-        "ser/emit", "frm/emit", "procs", "load");
+        "ser/emit", "frm/emit", "procs", "load", "cores", "link Mb", "B/bcast");
 
     String row() {
-        return String.format("%-30s %4d %3d %12.0f %14.0f %10.0f %8.2f %12.2f %12.1f %10.2f %10.1f %9s %9s %5d %6.2f", label,
+        return String.format("%-30s %4d %3d %12.0f %14.0f %10.0f %8.2f %12.2f %12.1f %10.2f %10.1f %9s %9s %5d %6.2f %6.2f %8s %9.1f", label,
             matchers, repeat, emittedPerSecond, deliveriesPerSecond, backlogGrowthPerSecond, deliveriesPerEmitted,
             sourceCpuMicrosPerTuple, wireBytesPerTuple, p50Millis, p99Millis, ratio(serializationsPerEmittedTuple),
-            ratio(framesPerEmittedTuple), workerProcesses, loadAverage1m);
+            ratio(framesPerEmittedTuple), workerProcesses, loadAverage1m, machineCoresBusy,
+            Double.isNaN(sourceLinkMbit) ? "-" : String.format("%.2f", sourceLinkMbit), wireBytesPerBroadcast);
     }
 
     /**

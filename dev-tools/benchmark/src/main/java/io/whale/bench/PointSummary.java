@@ -10,12 +10,13 @@ import java.util.function.ToDoubleFunction;
 /**
  * The repeats of one point (same label and P) reduced to median, minimum and maximum, and the ratios the issue's
  * targets are stated in: Whale with WOC on against stock Storm and against WOC off, at the same P, W, wait setting,
- * offered rate and (for WOC off) transport.
+ * offered rate and (for WOC off) transport. {@code machineCoresBusy} and {@code sourceLinkMbit} say what bound the
+ * point (the CPU or the spout's host's link).
  */
 record PointSummary(String label, int matchers, int workers, String system, String transport, String waitSetting,
                     double offeredRatePerSecond, int repeats, Spread emittedPerSecond, Spread deliveriesPerSecond,
                     Spread backlogGrowthPerSecond, Spread p50Millis, Spread p99Millis, Spread sourceCpuMicrosPerTuple,
-                    Spread wireBytesPerTuple) {
+                    Spread wireBytesPerTuple, Spread machineCoresBusy, Spread sourceLinkMbit, Spread wireBytesPerBroadcast) {
 
     /** Median, minimum and maximum of a point's repeats. */
     record Spread(double median, double min, double max) {
@@ -42,7 +43,9 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
                 first.waitSetting(), first.offeredRatePerSecond(), rs.size(), Spread.of(rs, PointResult::emittedPerSecond),
                 Spread.of(rs, PointResult::deliveriesPerSecond), Spread.of(rs, PointResult::backlogGrowthPerSecond),
                 Spread.of(rs, PointResult::p50Millis), Spread.of(rs, PointResult::p99Millis),
-                Spread.of(rs, PointResult::sourceCpuMicrosPerTuple), Spread.of(rs, PointResult::wireBytesPerTuple)));
+                Spread.of(rs, PointResult::sourceCpuMicrosPerTuple), Spread.of(rs, PointResult::wireBytesPerTuple),
+                Spread.of(rs, PointResult::machineCoresBusy), Spread.of(rs, PointResult::sourceLinkMbit),
+                Spread.of(rs, PointResult::wireBytesPerBroadcast)));
         });
         return summaries;
     }
@@ -56,7 +59,10 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
             deliveriesPerSecond.format("%.0f"), emittedPerSecond.format("%.0f"), p99Millis.format("%.1f"));
     }
 
-    /** WOC on against stock, WOC off and WOC on without its frame window, one line per pair in the same run. */
+    /**
+     * WOC on against stock, WOC off and WOC on without its frame window, and each relay tree against WOC on (its
+     * {@code sequential} frames) with the wire bytes per broadcast beside, one line per pair in the same run.
+     */
     static List<String> comparisons(List<PointSummary> summaries) {
         List<String> lines = new ArrayList<>();
         for (PointSummary on : summaries) {
@@ -66,6 +72,10 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
             on.peer(summaries, BenchSystem.STOCK, BenchOptions.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_OFF, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_NO_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
+            for (BenchSystem tree : List.of(BenchSystem.WOC_BINOMIAL, BenchSystem.WOC_NONBLOCKING, BenchSystem.WOC_AUTO)) {
+                on.peer(summaries, tree, on.transport()).ifPresent(t -> lines.add(t.versus(on) + String.format(
+                    ", wire bytes per broadcast x%.2f", t.wireBytesPerBroadcast().median() / on.wireBytesPerBroadcast().median())));
+            }
         }
         return lines;
     }

@@ -218,6 +218,7 @@ public final class WocBenchmark {
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             Set<Long> workerPids = first.stream().map(TaskReport::pid).collect(Collectors.toSet());
             Map<String, Long> threads0 = ThreadCpu.ticksByRole(workerPids);
+            ProcFiles.MachineTicks machine0 = ProcFiles.machineTicks();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
             List<TaskReport> last = TaskReport.readAll(reports);
@@ -226,6 +227,7 @@ public final class WocBenchmark {
             long bytes1 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
             Map<String, Long> threads1 = ThreadCpu.ticksByRole(workerPids);
+            double coresBusy = ProcFiles.machineTicks().coresBusySince(machine0, Runtime.getRuntime().availableProcessors());
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
             pids = window.workerPids();
@@ -238,7 +240,7 @@ public final class WocBenchmark {
             }
             long wireBytes = hosts.isEmpty() ? bytes1 - bytes0 : links.get(HostLinks.running(hosts, spout.pid()).host()).txBytes();
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
-                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds));
+                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds), coresBusy);
         } finally {
             kill(point, run, pids);
         }
@@ -385,7 +387,7 @@ public final class WocBenchmark {
         if (options.stepsRate()) {
             RateStepPlots.write(rateStepRuns, options.rateSteps(), options.linkMbit(), options.out());
         } else {
-            BenchPlots.write(summary, options.out());
+            BenchPlots.write(summary, options.linkMbit(), options.out());
         }
     }
 }

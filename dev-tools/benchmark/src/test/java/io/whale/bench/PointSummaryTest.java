@@ -26,10 +26,24 @@ class PointSummaryTest {
         assertTrue(comparisons.get(0).contains("deliveries/s x2.40, p50 x1.00, p99 x1.80"), comparisons.get(0));
     }
 
+    @Test
+    void shouldCompareEachRelayTreeWithSequentialWocIncludingTheWireBytesPerBroadcast() {
+        List<PointSummary> summary = PointSummary.of(List.of(result(BenchSystem.WOC_ON, 1, 100_000, 20),
+            result(BenchSystem.WOC_AUTO, 1, 250_000, 10), result(BenchSystem.WOC_NONBLOCKING, 1, 200_000, 5)));
+
+        List<String> comparisons = PointSummary.comparisons(summary);
+
+        assertEquals(2, comparisons.size(), comparisons.toString());
+        assertTrue(comparisons.get(0).contains("WOC nonblocking d*=2 / W=2 WOC on — deliveries/s x2.00, p50 x1.00, p99 x0.25"
+            + " (medians of 1 and 1), wire bytes per broadcast x0.50"), comparisons.get(0));
+        assertTrue(comparisons.get(1).contains("deliveries/s x2.50") && comparisons.get(1).contains("wire bytes per broadcast x0.40"),
+            comparisons.get(1));
+    }
+
     private static PointResult result(BenchSystem system, int repeat, double deliveries, double p99) {
         BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat, List.of(),
             new BenchPoint.Dimensions(false, false, true));
         return new PointResult(64, 2, system.option(), "netty", "default", 0, repeat, false, point.label(), deliveries / 64,
-            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of());
+            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of(), 1.0, 2.0, 1e7 / deliveries);
     }
 }
