@@ -167,6 +167,8 @@ public final class TreeShaper {
      * (see {@link MulticastController#onInterval(int, int, double, double, boolean)}).
      */
     public void windowFull() {
+        // A held frame is retried by its executor again and again: read first, so that the retries do not keep
+        // writing the flag's cache line that the ticking executor reads.
         if (isLive() && !windowFull.get()) {
             windowFull.set(true);
         }
