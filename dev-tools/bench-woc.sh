@@ -5,7 +5,7 @@
 # wire-bytes figure).
 #
 #   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
-#                          [--systems stock,woc-off,woc-on,woc-nowindow,woc-binomial,woc-nonblocking,woc-auto] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned]
+#                          [--systems stock,woc-off,woc-on,woc-nowindow,woc-fixedwindow,woc-binomial,woc-nonblocking,woc-auto,woc-auto-fixedwindow] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned]
 #                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N] | --rate-steps R1:S1,...] [--repeats N] [--no-ceiling]
 #                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]
 #
@@ -16,6 +16,8 @@
 # --systems stock runs stock Apache Storm 2.8.3 (upstream jars from Maven Central, assembled by dev-tools/stock-storm
 # into dev-tools/stock-storm/target/apache-storm-2.8.3; built here if missing) on a second local cluster.
 # woc-nowindow is WOC on with whale.woc.window.tuples=0, to show what the frame window does side by side;
+# woc-fixedwindow and woc-auto-fixedwindow keep the window at whale.woc.window.tuples (whale.woc.window.delay.ms=0),
+# not sized to the path, to show what the sizing does;
 # woc-binomial and woc-nonblocking send WOC frames along a relay tree (whale.multicast.structure; nonblocking with d* = 2);
 # woc-auto along a nonblocking tree the controller reshapes live (d* auto).
 #

@@ -26,6 +26,14 @@ public final class WhaleConfig implements Validated {
     public static final String WOC_WINDOW_TUPLES = "whale.woc.window.tuples";
 
     /**
+     * The queueing (ms) beyond the round trip that each frame window is sized to allow, from the delivery rate and
+     * round trip its credits show, never above {@link #WOC_WINDOW_TUPLES}. Whole number, 0 = the window is always
+     * {@link #WOC_WINDOW_TUPLES}, default 50.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_WINDOW_DELAY_MS = "whale.woc.window.delay.ms";
+
+    /**
      * How a WOC frame reaches the destination workers: {@code sequential} (the source sends one frame to each, the
      * default), {@code binomial} (a static relay tree) or {@code nonblocking} (Algorithm 1, out-degree bounded by
      * d*, reshaped live). A tree needs {@link #WOC_ENABLED}.

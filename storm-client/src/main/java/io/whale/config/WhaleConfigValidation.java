@@ -26,6 +26,7 @@ import static io.whale.config.WhaleConfig.RDMA_SEND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_WTL_MS;
 import static io.whale.config.WhaleConfig.TRANSPORT;
 import static io.whale.config.WhaleConfig.WOC_ENABLED;
+import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
 
 import java.util.List;
@@ -43,6 +44,7 @@ public final class WhaleConfigValidation {
     private static final Map<String, Rule> RULES = Map.ofEntries(
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
+        Map.entry(WOC_WINDOW_DELAY_MS, Rule.NON_NEGATIVE_INT),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),

@@ -22,24 +22,47 @@ import org.apache.storm.utils.ObjectReader;
  * starts with nothing in flight. Credits never push the count below zero, so frames admitted before a
  * reconnect and sent after it can only lend the window a little, never wedge it.
  *
- * <p>Thread safe: executors acquire, the client's event loop returns credits.
+ * <p>With {@link WhaleConfig#WOC_WINDOW_DELAY_MS} above 0 (the default) the window is sized to its path by a
+ * {@link WindowSizer}, never above the configured capacity: to the delivery rate × (round trip + that delay). A
+ * path slower than the sender then queues that delay of frames instead of a whole window of them — at 1 Mbit/s,
+ * 8,192 tuples are seconds of a link — so an overload reaches the sender's queue, where the backpressure and the
+ * multicast controller see it, within a round trip.
+ *
+ * <p>Thread safe: executors acquire, the client's event loop returns credits. The sizer is called under its lock:
+ * on every credit, and on an acquire only while no frame is timed.
  */
 public final class FrameWindow {
     /** The window of a connection that returns no credits (local transport, RDMA, WOC off): always open. */
     public static final FrameWindow UNBOUNDED = new FrameWindow(0);
     /** Tuples in flight per destination worker when {@link WhaleConfig#WOC_WINDOW_TUPLES} is unset. */
     public static final int DEFAULT_CAPACITY = 8192;
+    /** The queueing (ms) a sized window allows beyond the round trip when {@link WhaleConfig#WOC_WINDOW_DELAY_MS} is unset. */
+    public static final int DEFAULT_DELAY_MS = 50;
 
     private final int capacity;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final WindowSizer sizer;
+    private volatile int sizedCapacity;
+    private volatile boolean probing;
     private volatile boolean enforced;
 
-    /** A window of {@code capacity} tuples; 0 is no window. */
+    /** A window of {@code capacity} tuples, not sized to its path; 0 is no window. */
     public FrameWindow(int capacity) {
-        if (capacity < 0) {
-            throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples, not " + capacity);
+        this(capacity, 0);
+    }
+
+    /**
+     * A window of at most {@code capacity} tuples (0: no window) sized to its path so that about {@code delayMs} of
+     * frames queue beyond the round trip ({@code delayMs} 0: always {@code capacity}).
+     */
+    public FrameWindow(int capacity, int delayMs) {
+        if (capacity < 0 || delayMs < 0) {
+            throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples and sizes itself to a delay of "
+                + "0 (fixed) or more ms, not " + capacity + " tuples and " + delayMs + " ms");
         }
         this.capacity = capacity;
+        this.sizer = capacity > 0 && delayMs > 0 ? new WindowSizer(capacity, delayMs * 1_000_000L) : null;
+        this.sizedCapacity = capacity;
     }
 
     /** The window of a client connection of a topology: {@link WhaleConfig#WOC_WINDOW_TUPLES} if WOC is on. */
@@ -47,58 +70,116 @@ public final class FrameWindow {
         if (!WocConfig.isEnabled(topoConf)) {
             return UNBOUNDED;
         }
-        Object value = topoConf.get(WhaleConfig.WOC_WINDOW_TUPLES);
-        WhaleConfigValidation.check(WhaleConfig.WOC_WINDOW_TUPLES, value);
-        int capacity = value == null ? DEFAULT_CAPACITY : ObjectReader.getInt(value);
-        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity);
+        int capacity = wholeNumber(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
+        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, wholeNumber(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS));
     }
 
-    /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */
-    public boolean tryAcquire(int tuples) {
+    private static int wholeNumber(Map<String, Object> topoConf, String key, int unset) {
+        Object value = topoConf.get(key);
+        WhaleConfigValidation.check(key, value);
+        return value == null ? unset : ObjectReader.getInt(value);
+    }
+
+    /**
+     * Takes room for a frame of {@code tuples} sent at {@code nowNanos}; false when the window is enforced and full
+     * (the frame must wait).
+     */
+    public boolean tryAcquire(int tuples, long nowNanos) {
         if (capacity == 0 || !enforced) {
             return true;
         }
         while (true) {
             int current = inFlight.get();
-            if (current >= capacity) {
+            if (current >= sizedCapacity) {
                 return false;
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
+                if (sizer != null && !probing) {
+                    startProbe(nowNanos);
+                }
                 return true;
+            }
+        }
+    }
+
+    private void startProbe(long nowNanos) {
+        synchronized (sizer) {
+            if (!sizer.probing()) {
+                sizer.startProbe(inFlight.get(), nowNanos);
+                probing = true;
             }
         }
     }
 
     /** Gives back room taken by {@link #tryAcquire} for a frame that was then not sent after all. */
     public void cancel(int tuples) {
-        credit(tuples);
-    }
-
-    /** The destination dispatched frames carrying {@code tuples}. */
-    public void credit(int tuples) {
         if (capacity == 0) {
             return;
         }
-        inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+        if (sizer == null) {
+            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            return;
+        }
+        synchronized (sizer) {
+            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            sizer.abandonProbe();
+            probing = false;
+        }
+    }
+
+    /** The destination dispatched frames carrying {@code tuples}; its credit arrived at {@code nowNanos}. */
+    public void credit(int tuples, long nowNanos) {
+        if (capacity == 0) {
+            return;
+        }
+        if (sizer == null) {
+            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            return;
+        }
+        synchronized (sizer) {
+            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            sizer.credited(tuples, nowNanos);
+            probing = sizer.probing();
+            sizedCapacity = sizer.capacity();
+        }
     }
 
     /** A new connection is up: nothing is in flight on it, and it returns credits. */
     public void onConnected() {
-        inFlight.set(0);
+        forgetPath();
         enforced = capacity > 0;
     }
 
     /** The connection is down: what was in flight is lost with it, and sends are not held meanwhile. */
     public void onDisconnected() {
         enforced = false;
-        inFlight.set(0);
+        forgetPath();
+    }
+
+    private void forgetPath() {
+        if (sizer == null) {
+            inFlight.set(0);
+            return;
+        }
+        synchronized (sizer) {
+            inFlight.set(0);
+            sizer.reset();
+            probing = false;
+            sizedCapacity = sizer.capacity();
+        }
     }
 
     public int inFlight() {
         return inFlight.get();
     }
 
+    /** The configured capacity (tuples): what a sized window never exceeds. */
     public int capacity() {
         return capacity;
+    }
+
+    /** What the window admits now: the configured capacity, or what the sizer made of it. */
+    public int sizedCapacity() {
+        return sizedCapacity;
     }
 }

@@ -319,8 +319,9 @@ public final class WocEmitBatcher {
         }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
-        if (!window.tryAcquire(tuples)) {
-            frame.windowBlocked(System.nanoTime());
+        long now = System.nanoTime();
+        if (!window.tryAcquire(tuples, now)) {
+            frame.windowBlocked(now);
             if (frame.relayed()) {
                 worker.shaper().windowFull();
             }

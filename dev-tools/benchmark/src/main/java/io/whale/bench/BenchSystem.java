@@ -13,6 +13,9 @@ enum BenchSystem {
     WOC_ON("woc-on", "WOC on", List.of("-c", "whale.woc.enabled=true")),
     /** WOC on without its frame window (whale.woc.window.tuples=0): the window off vs on, side by side. */
     WOC_NO_WINDOW("woc-nowindow", "WOC on, no frame window", List.of("-c", "whale.woc.enabled=true", "-c", "whale.woc.window.tuples=0")),
+    /** WOC on with its frame window fixed at whale.woc.window.tuples, not sized to the path (whale.woc.window.delay.ms=0). */
+    WOC_FIXED_WINDOW("woc-fixedwindow", "WOC on, fixed frame window", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.woc.window.delay.ms=0")),
     /** WOC on along a binomial relay tree over the destination workers (whale.multicast.structure=binomial). */
     WOC_BINOMIAL("woc-binomial", "WOC binomial tree", List.of("-c", "whale.woc.enabled=true", "-c",
         "whale.multicast.structure=binomial")),
@@ -21,7 +24,11 @@ enum BenchSystem {
         "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=2")),
     /** WOC on along Algorithm 1's tree reshaped live by the controller (nonblocking, d* auto). */
     WOC_AUTO("woc-auto", "WOC nonblocking d* auto", List.of("-c", "whale.woc.enabled=true", "-c",
-        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=auto"));
+        "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=auto")),
+    /** The live tree with its frame windows fixed (whale.woc.window.delay.ms=0): the sized window's part in its reaction. */
+    WOC_AUTO_FIXED_WINDOW("woc-auto-fixedwindow", "WOC nonblocking d* auto, fixed frame window", List.of("-c",
+        "whale.woc.enabled=true", "-c", "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=auto",
+        "-c", "whale.woc.window.delay.ms=0"));
 
     private final String option;
     private final String label;
@@ -57,7 +64,7 @@ enum BenchSystem {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-binomial, "
-            + "woc-nonblocking and/or woc-auto, not '" + option + "'");
+        throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-fixedwindow, "
+            + "woc-binomial, woc-nonblocking, woc-auto and/or woc-auto-fixedwindow, not '" + option + "'");
     }
 }

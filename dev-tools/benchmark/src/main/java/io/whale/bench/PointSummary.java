@@ -60,7 +60,7 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
     }
 
     /**
-     * WOC on against stock, WOC off and WOC on without its frame window, and each relay tree against WOC on (its
+     * WOC on against stock, WOC off and WOC on without its frame window or with it fixed, and each relay tree against WOC on (its
      * {@code sequential} frames) with the wire bytes per broadcast beside, one line per pair in the same run.
      */
     static List<String> comparisons(List<PointSummary> summaries) {
@@ -72,6 +72,7 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
             on.peer(summaries, BenchSystem.STOCK, BenchOptions.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_OFF, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_NO_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
+            on.peer(summaries, BenchSystem.WOC_FIXED_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
             for (BenchSystem tree : List.of(BenchSystem.WOC_BINOMIAL, BenchSystem.WOC_NONBLOCKING, BenchSystem.WOC_AUTO)) {
                 on.peer(summaries, tree, on.transport()).ifPresent(t -> lines.add(t.versus(on) + String.format(
                     ", wire bytes per broadcast x%.2f", t.wireBytesPerBroadcast().median() / on.wireBytesPerBroadcast().median())));
