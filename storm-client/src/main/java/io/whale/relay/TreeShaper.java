@@ -36,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * child's window, so neither its queue nor its pace says anything about its own link or d*, and the t_e samples of
  * the stall are dropped ({@link EmitTimeSamples}). It does not scale up from an interval in which a frame found its
  * child's window full ({@link #windowFull}): the tree's round trip, not an idle source, made the queue look short.
+ * While frames find a window full interval after interval, the backlog also counts what arrived meanwhile at least
+ * at the rate the source emits ({@link #heldArrivals}): Storm holds an emitter whose frame waits, so an overload's
+ * backlog builds up before the source (in the spout, or in Kafka), where no queue of this worker shows it.
  *
  * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
  * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
@@ -86,6 +89,10 @@ public final class TreeShaper {
     private final EmitTimeSamples emitTimes = new EmitTimeSamples();
     /** Whether a frame found its child's window full since the last tick. */
     private final AtomicBoolean windowFull = new AtomicBoolean();
+    /** When the run of intervals in each of which a frame found a window full began (-1: the last one had none). */
+    private long windowFullSinceNanos = -1;
+    /** {@link #heldArrivals} as of the last tick. */
+    private int heldArrivals;
 
     private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
                        NanoClock clock, StormMetricRegistry registry) {
@@ -230,8 +237,29 @@ public final class TreeShaper {
      */
     private int backlogTuples() {
         long unsent = shapes.unsentFrames();
-        return unsent == 0 ? 0
+        int waiting = unsent == 0 ? 0
             : (int) (shapes.inFlightTuples() / Math.max(1, deliveriesPerEmit) + unsent / Math.max(1, framesPerEmit));
+        return waiting + heldArrivals;
+    }
+
+    /**
+     * The emits the source was held from making while its frames waited for credit: λ (its emit rate, at most the
+     * offered rate) times how long frames have found a window full in every interval. Storm calls a spout again only
+     * once its pending emits are gone, so an emitter held by a window emits, and ticks, right after its frames left,
+     * when nothing waits: the queue the worker holds looks short exactly then. A frame window sized to its path lets
+     * little more than the round trip be in flight, so in an overload, or under a source that emits as fast as it may,
+     * this is what grows; a load the tree carries fills a window now and then, not in every interval.
+     */
+    private int heldArrivals(boolean windowBound, long now) {
+        if (!windowBound) {
+            windowFullSinceNanos = -1;
+            return 0;
+        }
+        if (windowFullSinceNanos < 0) {
+            windowFullSinceNanos = lastTickNanos;
+        }
+        double rate = stream.rate();
+        return rate > 0 ? (int) Math.min(Integer.MAX_VALUE / 2, rate * (now - windowFullSinceNanos) * 1e-9) : 0;
     }
 
     /**
@@ -261,6 +289,7 @@ public final class TreeShaper {
     private void onInterval(int emitMembers, long now) {
         ShapeSwitch.CreditLook<NodeInfo> look = shapes.lookAtCredit(now);
         boolean windowBound = windowFull.getAndSet(false);
+        heldArrivals = heldArrivals(windowBound, now);
         boolean stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
         recordEmitTime(now, look, stalled);
         queue.sample();

@@ -35,10 +35,27 @@ class TreeShaperTest {
         shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
     }
 
-    /** Five intervals in which the transfer queue grows from empty towards its capacity (1,000): a scale-down. */
+    /** One interval of 50 emits, the first of which ticks the controller; {@code windowFull}: a frame found its window full. */
+    private void busyInterval(TreeShaper shaper, boolean windowFull) {
+        now.addAndGet(10 * MS);
+        if (windowFull) {
+            shaper.windowFull();
+        }
+        for (int emit = 0; emit < 50; emit++) {
+            shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
+        }
+    }
+
+    /**
+     * Five intervals in which the transfer queue grows from empty towards its capacity (1,000) at 500 emits/s: a
+     * scale-down, at five times the rate of {@link #interval} (which may then scale up again).
+     */
     private void growQueueTowardsCapacity(TreeShaper shaper) {
         for (int length : new int[] {0, 0, 100, 400, 900}) {
             interval(shaper, length);
+            for (int emit = 0; emit < 4; emit++) {
+                shaper.emitted(MEMBERS, 3, 21, now.get() - 6_000);
+            }
         }
     }
 
@@ -132,6 +149,40 @@ class TreeShaperTest {
         }
         assertEquals(2, shaper.encodingEpoch(), "idle with the window open: a scale-up");
         assertEquals(1, counter("relay-switches-up"));
+    }
+
+    @Test
+    void shouldScaleDownWhenFramesFindTheirWindowFullIntervalAfterIntervalThoughNothingQueuesInTheWorker() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        for (int i = 0; i < 10; i++) {
+            busyInterval(shaper, false); // 5,000 emits/s, the windows open: nothing queues
+        }
+        assertEquals(0, shaper.encodingEpoch());
+        assertEquals(0, shaper.queue().currentLength());
+
+        int intervals = 0;
+        while (shaper.encodingEpoch() == 0 && intervals < 20) {
+            busyInterval(shaper, true); // the windows shut each interval: the emitter is held, the backlog is before it
+            intervals++;
+        }
+        assertEquals(1, shaper.encodingEpoch(), "held, some 50 arrivals an interval piled up before the source");
+        assertTrue(intervals <= 10, "the backlog reaches the waterline (500) at 5,000/s within 100 ms: " + intervals);
+        assertTrue(shaper.maxOutDegree() < 3);
+
+        busyInterval(shaper, false);
+        assertEquals(0, shaper.queue().currentLength(), "once no frame waits, nothing is held back");
+    }
+
+    @Test
+    void shouldNotCountAWindowThatFilledNowAndThenAsAPileUp() {
+        TreeShaper shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        for (int i = 0; i < 30; i++) {
+            busyInterval(shaper, i % 2 == 0); // a load the tree carries: a window fills now and then
+        }
+        assertEquals(0, shaper.encodingEpoch());
+        assertTrue(shaper.queue().currentLength() <= 50, "one interval's arrivals at most: " + shaper.queue().currentLength());
     }
 
     @Test

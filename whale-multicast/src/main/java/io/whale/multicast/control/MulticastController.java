@@ -5,6 +5,7 @@ import io.whale.multicast.OutDegreeBound;
 import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -26,11 +27,27 @@ import java.util.Optional;
  * fifteen seconds on a saturated link). The drain is the time scale of the backlog the old shape built. Degrees are compared as effective
  * out-degrees (min(d, ⌈log2(n+1)⌉)), so a decision is emitted only when the tree would change.
  *
+ * <p>A scale-up does not go back to an out-degree the controller scaled down from within the last
+ * {@link #FAILURE_MEMORY_INTERVALS} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it scaled down at: that tree
+ * did not carry that rate. t_e is what the source's CPU takes per frame unless frames wait, so a narrower tree that
+ * carries the load with room to spare reads a model bound that a link-bound wider one does not meet (on 8 hosts at
+ * 1 Mbit/s, at 480 orders/s, the source went 3 → 2 → 1 → 3 every 2–4 s, five times in 20 s).
+ *
  * <p>Not thread-safe: one monitor thread drives it.
  */
 public final class MulticastController {
+    /** A scale-up to a degree scaled down from needs λ below this share of the λ it was scaled down at. */
+    public static final double RETRY_RATE_SHARE = 0.9;
+    /** How long (intervals: 10 s at the default 10 ms) a scale-down keeps a scale-up from going back at such a rate. */
+    public static final int FAILURE_MEMORY_INTERVALS = 1000;
+
     private final ControllerConfig config;
     private final int ceiling;
+    /** λ at the last scale-down from each out-degree (index), NaN where there was none. */
+    private final double[] scaledDownAtRate;
+    /** The interval of the last scale-down from each out-degree. */
+    private final long[] scaledDownAtInterval;
+    private long intervals;
     private int maxOutDegree;
     private int intervalsSinceDecision;
     private int scaleUpStreak;
@@ -41,6 +58,9 @@ public final class MulticastController {
         this.ceiling = NonBlockingTreeBuilder.effectiveOutDegree(config.destinations(), config.destinations());
         this.maxOutDegree = effective(initialMaxOutDegree);
         this.intervalsSinceDecision = config.holdIntervals();
+        this.scaledDownAtRate = new double[ceiling + 1];
+        this.scaledDownAtInterval = new long[ceiling + 1];
+        Arrays.fill(scaledDownAtRate, Double.NaN);
     }
 
     /**
@@ -70,6 +90,7 @@ public final class MulticastController {
      */
     public Optional<Decision> onInterval(int previousLength, int length, double inputRate, double emitSeconds,
                                          boolean windowBound) {
+        intervals++;
         if (intervalsSinceDecision < config.holdIntervals()) {
             intervalsSinceDecision++;
             scaleUpStreak = 0;
@@ -78,8 +99,14 @@ public final class MulticastController {
         if (isNegativeScaleDown(previousLength, length)) {
             scaleUpStreak = 0;
             int bound = modelBound(inputRate, emitSeconds, maxOutDegree - 1);
-            return decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
+            int from = maxOutDegree;
+            Optional<Decision> down = decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
                     previousLength, length, inputRate, emitSeconds);
+            if (down.isPresent()) {
+                scaledDownAtRate[from] = inputRate;
+                scaledDownAtInterval[from] = intervals;
+            }
+            return down;
         }
         if (scaleUpHeldIntervals > 0) {
             scaleUpHeldIntervals--;
@@ -88,7 +115,7 @@ public final class MulticastController {
         }
         scaleUpStreak = !windowBound && isActiveScaleUp(previousLength, length) ? scaleUpStreak + 1 : 0;
         if (scaleUpStreak >= config.scaleUpConfirmIntervals()) {
-            int bound = modelBound(inputRate, emitSeconds, maxOutDegree + 1);
+            int bound = notScaledDownFromAtThisRate(modelBound(inputRate, emitSeconds, maxOutDegree + 1), inputRate);
             if (bound > maxOutDegree) {
                 scaleUpStreak = 0;
                 return decide(Direction.SCALE_UP, bound, previousLength, length, inputRate, emitSeconds);
@@ -135,6 +162,17 @@ public final class MulticastController {
         }
         int drop = previousLength - length;
         return drop > 0 && drop >= config.scaleUpThreshold() * previousLength;
+    }
+
+    /** The highest degree up to {@code bound} with none on the way from d* that recently failed at about {@code inputRate}. */
+    private int notScaledDownFromAtThisRate(int bound, double inputRate) {
+        for (int degree = maxOutDegree + 1; degree <= bound; degree++) {
+            boolean recent = intervals - scaledDownAtInterval[degree] <= FAILURE_MEMORY_INTERVALS;
+            if (recent && inputRate >= RETRY_RATE_SHARE * scaledDownAtRate[degree]) {
+                return degree - 1;
+            }
+        }
+        return bound;
     }
 
     private int modelBound(double inputRate, double emitSeconds, int fallback) {

@@ -150,6 +150,29 @@ class MulticastControllerTest {
     }
 
     @Test
+    void shouldNotScaleBackUpToADegreeItLeftAtAboutTheSameRate() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        assertEquals(4, controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow().toMaxOutDegree(), "5 did not carry 500/s");
+        assertEquals(3, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "4 did not carry 600/s");
+
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 550, TE), "idle at 550/s, but 4 failed at 600 and 5 at 500");
+        assertEquals(4, controller.onInterval(0, 0, 530, TE).orElseThrow().toMaxOutDegree(),
+            "below 90 % of 600/s 4 may be tried again, not yet 5 (90 % of 500/s is 450)");
+        assertEquals(5, controller.onInterval(0, 0, 440, TE).orElseThrow().toMaxOutDegree());
+    }
+
+    @Test
+    void shouldTryADegreeAgainOnceItsScaleDownIsOldEnough() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow();
+        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS - 1; i++) {
+            controller.onInterval(300, 300, 500, TE);
+        }
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 500, TE));
+        assertEquals(5, controller.onInterval(0, 0, 500, TE).orElseThrow().toMaxOutDegree(), "ten seconds on, 5 is tried again");
+    }
+
+    @Test
     void scaleUpStreakMustBeConsecutive() {
         MulticastController controller = new MulticastController(config(0, 2), 2);
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 1_000, TE));
