@@ -113,22 +113,16 @@ public final class FrameWindow {
 
     /** Gives back room taken by {@link #tryAcquire} for a frame that was then not sent after all. */
     public void cancel(int tuples) {
-        if (capacity == 0) {
-            return;
-        }
-        if (sizer == null) {
-            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
-            return;
-        }
-        synchronized (sizer) {
-            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
-            sizer.abandonProbe();
-            probing = false;
-        }
+        giveBack(tuples, false, 0);
     }
 
     /** The destination dispatched frames carrying {@code tuples}; its credit arrived at {@code nowNanos}. */
     public void credit(int tuples, long nowNanos) {
+        giveBack(tuples, true, nowNanos);
+    }
+
+    /** A cancelled frame may be the timed one, so it abandons the timing; a credit may end it. */
+    private void giveBack(int tuples, boolean credited, long nowNanos) {
         if (capacity == 0) {
             return;
         }
@@ -138,9 +132,13 @@ public final class FrameWindow {
         }
         synchronized (sizer) {
             inFlight.updateAndGet(current -> Math.max(0, current - tuples));
-            sizer.credited(tuples, nowNanos);
+            if (credited) {
+                sizer.credited(tuples, nowNanos);
+                sizedCapacity = sizer.capacity();
+            } else {
+                sizer.abandonProbe();
+            }
             probing = sizer.probing();
-            sizedCapacity = sizer.capacity();
         }
     }
 
