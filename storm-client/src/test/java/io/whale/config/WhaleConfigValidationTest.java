@@ -43,6 +43,8 @@ class WhaleConfigValidationTest {
         "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
         "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
         "whale.woc.window.tuples | -1 | a whole number from 0 to 2147483647",
+        "whale.woc.window.delay.ms | -1 | a whole number from 0 to 2147483647",
+        "whale.woc.window.delay.ms | 2.5 | a whole number from 0 to 2147483647",
         "whale.multicast.structure | tree | one of sequential, binomial, nonblocking",
         "whale.multicast.max.outdegree | 0 | auto, or a whole number from 1 to 2147483647",
         "whale.multicast.max.outdegree | automatic | auto, or a whole number from 1 to 2147483647",
