@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.validation.ConfigValidation;
 
 /**
@@ -107,6 +108,13 @@ public final class WhaleConfigValidation {
             throw new IllegalArgumentException(key + ": " + describe(value) + " is not accepted; expected "
                 + rule.expected);
         }
+    }
+
+    /** {@code key}'s whole number in {@code topoConf}, checked ({@link #check}), or {@code unset} if it is not set. */
+    public static int intOr(Map<String, Object> topoConf, String key, int unset) {
+        Object value = topoConf.get(key);
+        check(key, value);
+        return value == null ? unset : ObjectReader.getInt(value);
     }
 
     private static String describe(Object value) {

@@ -19,21 +19,15 @@ public record ControllerSettings(int queueCapacity, int waterline, double scaleU
     private static final int STORM_TRANSFER_BUFFER = 1000;
 
     public static ControllerSettings of(Map<String, Object> topoConf) {
-        int capacity = intOr(topoConf, WhaleConfig.MULTICAST_QUEUE_CAPACITY,
+        int capacity = WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_QUEUE_CAPACITY,
             ObjectReader.getInt(topoConf.get(Config.TOPOLOGY_TRANSFER_BUFFER_SIZE), STORM_TRANSFER_BUFFER));
         return new ControllerSettings(capacity,
-            Math.min(capacity, intOr(topoConf, WhaleConfig.MULTICAST_WATERLINE, Math.max(1, capacity / 2))),
+            Math.min(capacity, WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_WATERLINE, Math.max(1, capacity / 2))),
             doubleOr(topoConf, WhaleConfig.MULTICAST_T_UP, 0.5),
             doubleOr(topoConf, WhaleConfig.MULTICAST_T_DOWN, 0.5),
-            intOr(topoConf, WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS, 10),
+            WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS, 10),
             doubleOr(topoConf, WhaleConfig.MULTICAST_RATE_ALPHA, 0.8),
-            intOr(topoConf, WhaleConfig.MULTICAST_FORCED_SWITCH_MS, 0));
-    }
-
-    private static int intOr(Map<String, Object> topoConf, String key, int fallback) {
-        Object value = topoConf.get(key);
-        WhaleConfigValidation.check(key, value);
-        return value == null ? fallback : ObjectReader.getInt(value);
+            WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_FORCED_SWITCH_MS, 0));
     }
 
     private static double doubleOr(Map<String, Object> topoConf, String key, double fallback) {

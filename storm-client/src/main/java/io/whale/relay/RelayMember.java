@@ -207,7 +207,7 @@ public final class RelayMember {
     private synchronized void onCredit(NodeInfo child, Client client, List<RelayCredit.Entry> entries) {
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
-                client.frameWindow().credit(entry.tuples(), System.nanoTime());
+                client.frameWindow().credit(entry.tuples());
                 shaper.credited(child, entry.tuples());
                 continue;
             }

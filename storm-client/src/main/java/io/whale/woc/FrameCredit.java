@@ -44,11 +44,10 @@ public final class FrameCredit {
      * ignored: it can only leave the window smaller, never let more frames out.
      */
     public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, FrameWindow window) {
-        long now = System.nanoTime();
         return take(fromServer, CREDIT_TASK_ID, payload -> {
             int tuples = payload.length == Integer.BYTES ? ByteBuffer.wrap(payload).getInt() : -1;
             if (tuples > 0) {
-                window.credit(tuples, now);
+                window.credit(tuples);
             } else {
                 LOG.warn("Ignored a malformed WOC frame credit ({} bytes)", payload.length);
             }

@@ -4,7 +4,7 @@ import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.storm.utils.ObjectReader;
+import java.util.function.LongSupplier;
 
 /**
  * How much one worker may have in flight to one destination worker in WOC frames, counted in the tuples they
@@ -42,6 +42,8 @@ public final class FrameWindow {
     private final int capacity;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final WindowSizer sizer;
+    /** Read only to time a frame and at a credit, never for an untimed send. */
+    private final LongSupplier nanoClock;
     private volatile int sizedCapacity;
     private volatile boolean probing;
     private volatile boolean enforced;
@@ -56,6 +58,10 @@ public final class FrameWindow {
      * frames queue beyond the round trip ({@code delayMs} 0: always {@code capacity}).
      */
     public FrameWindow(int capacity, int delayMs) {
+        this(capacity, delayMs, System::nanoTime);
+    }
+
+    FrameWindow(int capacity, int delayMs, LongSupplier nanoClock) {
         if (capacity < 0 || delayMs < 0) {
             throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples and sizes itself to a delay of "
                 + "0 (fixed) or more ms, not " + capacity + " tuples and " + delayMs + " ms");
@@ -63,28 +69,25 @@ public final class FrameWindow {
         this.capacity = capacity;
         this.sizer = capacity > 0 && delayMs > 0 ? new WindowSizer(capacity, delayMs * 1_000_000L) : null;
         this.sizedCapacity = capacity;
+        this.nanoClock = nanoClock;
     }
 
     /** The window of a client connection of a topology: {@link WhaleConfig#WOC_WINDOW_TUPLES} if WOC is on. */
     public static FrameWindow forTopology(Map<String, Object> topoConf) {
+        return forTopology(topoConf, System::nanoTime);
+    }
+
+    static FrameWindow forTopology(Map<String, Object> topoConf, LongSupplier nanoClock) {
         if (!WocConfig.isEnabled(topoConf)) {
             return UNBOUNDED;
         }
-        int capacity = wholeNumber(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
-        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, wholeNumber(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS));
+        int capacity = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
+        int delayMs = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS);
+        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, delayMs, nanoClock);
     }
 
-    private static int wholeNumber(Map<String, Object> topoConf, String key, int unset) {
-        Object value = topoConf.get(key);
-        WhaleConfigValidation.check(key, value);
-        return value == null ? unset : ObjectReader.getInt(value);
-    }
-
-    /**
-     * Takes room for a frame of {@code tuples} sent at {@code nowNanos}; false when the window is enforced and full
-     * (the frame must wait).
-     */
-    public boolean tryAcquire(int tuples, long nowNanos) {
+    /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */
+    public boolean tryAcquire(int tuples) {
         if (capacity == 0 || !enforced) {
             return true;
         }
@@ -95,17 +98,17 @@ public final class FrameWindow {
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
                 if (sizer != null && !probing) {
-                    startProbe(nowNanos);
+                    startProbe();
                 }
                 return true;
             }
         }
     }
 
-    private void startProbe(long nowNanos) {
+    private void startProbe() {
         synchronized (sizer) {
             if (!sizer.probing()) {
-                sizer.startProbe(inFlight.get(), nowNanos);
+                sizer.startProbe(inFlight.get(), nanoClock.getAsLong());
                 probing = true;
             }
         }
@@ -113,16 +116,16 @@ public final class FrameWindow {
 
     /** Gives back room taken by {@link #tryAcquire} for a frame that was then not sent after all. */
     public void cancel(int tuples) {
-        giveBack(tuples, false, 0);
+        giveBack(tuples, false);
     }
 
-    /** The destination dispatched frames carrying {@code tuples}; its credit arrived at {@code nowNanos}. */
-    public void credit(int tuples, long nowNanos) {
-        giveBack(tuples, true, nowNanos);
+    /** The destination dispatched frames carrying {@code tuples}. */
+    public void credit(int tuples) {
+        giveBack(tuples, true);
     }
 
     /** A cancelled frame may be the timed one, so it abandons the timing; a credit may end it. */
-    private void giveBack(int tuples, boolean credited, long nowNanos) {
+    private void giveBack(int tuples, boolean credited) {
         if (capacity == 0) {
             return;
         }
@@ -133,7 +136,7 @@ public final class FrameWindow {
         synchronized (sizer) {
             inFlight.updateAndGet(current -> Math.max(0, current - tuples));
             if (credited) {
-                sizer.credited(tuples, nowNanos);
+                sizer.credited(tuples, nanoClock.getAsLong());
                 sizedCapacity = sizer.capacity();
             } else {
                 sizer.abandonProbe();

@@ -319,9 +319,8 @@ public final class WocEmitBatcher {
         }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
-        long now = System.nanoTime();
-        if (!window.tryAcquire(tuples, now)) {
-            frame.windowBlocked(now);
+        if (!window.tryAcquire(tuples)) {
+            frame.windowBlocked(System.nanoTime());
             if (frame.relayed()) {
                 worker.shaper().windowFull();
             }

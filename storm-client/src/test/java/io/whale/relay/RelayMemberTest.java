@@ -145,7 +145,7 @@ class RelayMemberTest {
         receive(frame(1));
         FrameWindow window = toB.frameWindow();
         window.onConnected();
-        window.tryAcquire(5, 0);
+        window.tryAcquire(5);
         linkOf(toB).credited(List.of(new RelayCredit.Entry(SELF, 5)));
         assertEquals(0, window.inFlight());
         assertEquals(List.of(), credited);

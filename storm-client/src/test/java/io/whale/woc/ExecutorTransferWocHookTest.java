@@ -87,7 +87,7 @@ class ExecutorTransferWocHookTest {
 
         AddressedTuple held = pending.peek();
         assertFalse(transfer.tryTransfer(held, null), "no credit yet: the executor's retry leaves it pending");
-        frameWindow.credit(3, 0);
+        frameWindow.credit(3);
         assertTrue(transfer.tryTransfer(held, null));
 
         verify(worker, never()).tryTransferRemote(any(), any(), any());

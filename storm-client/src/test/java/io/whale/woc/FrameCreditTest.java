@@ -92,7 +92,7 @@ class FrameCreditTest {
         FrameWindow window = new FrameWindow(capacity);
         window.onConnected();
         for (int i = 0; i < capacity; i++) {
-            window.tryAcquire(1, 0);
+            window.tryAcquire(1);
         }
         return window;
     }

@@ -197,7 +197,7 @@ class WocEmitBatcherTest {
 
         assertEquals(0, worker.metrics().windowBlockedNanos(), "counted when the frame leaves");
 
-        windowB.credit(2, 0);
+        windowB.credit(2);
         assertTrue(batcher.retryHeld(held, null));
         assertFrame(published.get(3), 4, 5);
         assertTrue(worker.metrics().windowBlockedNanos() > 0, "the time the frame waited for the window is counted");
