@@ -54,6 +54,15 @@ public record RelayRoute(int[] tasks, List<RelayRoute> children) {
         return total;
     }
 
+    /** Members on this subtree's longest path down, this one included: what a frame's credit comes back through. */
+    public int depth() {
+        int deepest = 0;
+        for (RelayRoute child : children) {
+            deepest = Math.max(deepest, child.depth());
+        }
+        return 1 + deepest;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof RelayRoute r && Arrays.equals(tasks, r.tasks) && children.equals(r.children);

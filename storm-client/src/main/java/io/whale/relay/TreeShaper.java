@@ -93,6 +93,8 @@ public final class TreeShaper {
     private long windowFullSinceNanos = -1;
     /** {@link #heldArrivals} as of the last tick. */
     private int heldArrivals;
+    /** Told after each flip: the paths behind the root's connections changed. */
+    private volatile Runnable reshaped = () -> { };
 
     private TreeShaper(TreeBuilder staticBuilder, ControllerSettings settings, IntSupplier transferQueueLength,
                        NanoClock clock, StormMetricRegistry registry) {
@@ -124,6 +126,15 @@ public final class TreeShaper {
 
     public boolean isLive() {
         return staticBuilder == null;
+    }
+
+    /**
+     * {@code action} runs after each switch has landed, once the trees of the new shape are in use: the subtrees
+     * behind the worker's connections changed, and so did the round trips its frame windows are sized by. Set it
+     * before the first frame.
+     */
+    public void whenReshaped(Runnable action) {
+        this.reshaped = action;
     }
 
     /** The epoch new frames are built for; always 0 when static. */
@@ -391,6 +402,7 @@ public final class TreeShaper {
         landedDrainNanos.set(flip.drainNanos());
         LOG.info("Multicast trees, epoch {}: d* {} -> {} ({}); drained in {} ms", flip.epoch(),
             degreeText(flip.fromDegree()), flip.toDegree(), pendingReason, flip.drainNanos() / 1_000_000);
+        reshaped.run();
     }
 
     private static String describe(Decision d) {

@@ -88,6 +88,14 @@ public final class FrameWindow {
 
     /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */
     public boolean tryAcquire(int tuples) {
+        return tryAcquire(tuples, 1);
+    }
+
+    /**
+     * {@link #tryAcquire(int)} for a frame whose credit comes back through {@code hops} workers (a relay frame's
+     * subtree, on its longest path): a sized window allows each of them the delay.
+     */
+    public boolean tryAcquire(int tuples, int hops) {
         if (capacity == 0 || !enforced) {
             return true;
         }
@@ -98,17 +106,17 @@ public final class FrameWindow {
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
                 if (sizer != null && !probing) {
-                    startProbe();
+                    startProbe(hops);
                 }
                 return true;
             }
         }
     }
 
-    private void startProbe() {
+    private void startProbe(int hops) {
         synchronized (sizer) {
             if (!sizer.probing()) {
-                sizer.startProbe(inFlight.get(), nanoClock.getAsLong());
+                sizer.startProbe(inFlight.get(), hops, nanoClock.getAsLong());
                 probing = true;
             }
         }
@@ -142,6 +150,21 @@ public final class FrameWindow {
                 sizer.abandonProbe();
             }
             probing = sizer.probing();
+        }
+    }
+
+    /**
+     * What a frame on this connection travels through changed (a relay tree was reshaped): a sized window measures
+     * the round trip again, so that it is sized to the new path, not to the old one's round trip for 10 s.
+     */
+    public void pathChanged() {
+        if (sizer == null) {
+            return;
+        }
+        synchronized (sizer) {
+            sizer.pathChanged();
+            probing = false;
+            sizedCapacity = sizer.capacity();
         }
     }
 

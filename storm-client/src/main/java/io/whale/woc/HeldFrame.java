@@ -21,6 +21,7 @@ public final class HeldFrame extends TupleImpl {
     private final int[] destTasks;
     private final byte[] frame;
     private final int epoch;
+    private final int hops;
     /** When it first found its window full, or -1: only the executor thread that holds it reads and writes it. */
     private long windowBlockedSinceNanos = -1;
 
@@ -32,13 +33,15 @@ public final class HeldFrame extends TupleImpl {
      * @param destTasks the tasks it delivers to: the worker's, or for a relay frame its whole subtree's
      * @param epoch for a relay frame ({@link RelayFrameMessage}), the tree shape's epoch it was built for; for a
      *              BatchTuple frame {@link #NOT_RELAYED}
+     * @param hops the workers its credit comes back through: a relay frame's route depth, else 1
      */
-    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch) {
+    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops) {
         super(first);
         this.worker = worker;
         this.destTasks = destTasks;
         this.frame = frame;
         this.epoch = epoch;
+        this.hops = hops;
     }
 
     /** The message for the transfer queue, routed to {@link #worker} by a task there. */
@@ -52,6 +55,10 @@ public final class HeldFrame extends TupleImpl {
 
     int epoch() {
         return epoch;
+    }
+
+    int hops() {
+        return hops;
     }
 
     /** It found its window full at {@code nowNanos}; the first time counts. */

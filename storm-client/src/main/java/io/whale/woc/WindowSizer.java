@@ -11,10 +11,25 @@ import java.util.Arrays;
  * credit for everything in flight up to and including that frame has returned. Its round trip is the time between,
  * its delivery rate the tuples credited meanwhile over that time.
  *
+ * <p>A relay frame's credit comes back once its whole subtree has it, so its round trip passes through every worker
+ * on the subtree's longest path, each of which batches and waits its turn on a shared CPU. The target delay is
+ * allowed per worker on that path (the timed frame's hops): sized to one delay, a chain of seven relays carried
+ * 4 % less than its rate while the lowest round trip it timed was a sixth of its usual one.
+ *
  * <p>While the window binds, a path with room delivers up to capacity / round trip, which is more than the rate the
  * capacity was sized from by the factor (1 + targetDelay / round trip): the window grows each round trip until the
  * path is full, then holds about {@code targetDelay} of queue. A sender that sends little shrinks its window with its
  * rate and widens it again at that factor per round trip when it sends more.
+ *
+ * <p>The lowest round trip is measured again, behind a drained queue, once it is 10 s old and whenever the path
+ * changes (a relay tree was reshaped, so the subtree behind the connection did): for one timed frame the window is
+ * only the path's estimated bandwidth-delay product (rate × lowest round trip, no delay on top), which carries the
+ * rate but lets no queue build, and the round trip of that frame is the new minimum whatever it is. Taking any later
+ * sample instead would let a busy path creep: each sample holds the target delay of queue, so each new minimum would
+ * add it again (50 ms more queue every 10 s). And a minimum kept from a shallower subtree would size the window
+ * below what the deeper one needs to carry the same rate, and shrink it at every round trip until it expired.
+ * BBR's ProbeRTT drains the same way, to four packets; the floor here would starve a path whose rate × round trip is
+ * more than 64 tuples.
  *
  * <p>Pure and single-threaded: time is passed in; {@link FrameWindow} serialises the calls.
  */
@@ -34,9 +49,12 @@ final class WindowSizer {
     private long minRttNanos;
     private long minRttAtNanos;
     private boolean probing;
+    /** The round trip is being measured again: the next timed frame's is the new minimum, whatever it is. */
+    private boolean remeasuring;
     private long probeStartNanos;
     private long probeOwed;
     private long probeCredited;
+    private int probeHops;
 
     /**
      * @param ceiling the configured window (tuples), which the sized one never exceeds; above 0
@@ -59,15 +77,47 @@ final class WindowSizer {
         capacity = ceiling;
         minRttNanos = Long.MAX_VALUE;
         probing = false;
+        remeasuring = false;
+    }
+
+    /** The path behind the connection changed: its round trip is measured again, behind a drained queue. */
+    void pathChanged() {
+        remeasure();
+    }
+
+    private void remeasure() {
+        probing = false;
+        remeasuring = true;
+        capacity = bounded(maxRate() * (minRttNanos == Long.MAX_VALUE ? 0 : minRttNanos));
+    }
+
+    private double maxRate() {
+        double max = 0;
+        for (double rate : rates) {
+            max = Math.max(max, rate);
+        }
+        return max;
+    }
+
+    private int bounded(double tuples) {
+        return (int) Math.min(ceiling, Math.max(floor(), Math.ceil(tuples)));
+    }
+
+    private int floor() {
+        return Math.min(FLOOR_TUPLES, ceiling);
     }
 
     boolean probing() {
         return probing;
     }
 
-    /** Times the frame just sent: it is due back once {@code inFlight} tuples (itself included) are credited. */
-    void startProbe(long inFlight, long nowNanos) {
+    /**
+     * Times the frame just sent: it is due back once {@code inFlight} tuples (itself included) are credited. It
+     * passes through {@code hops} workers (1 but for a relay frame, whose credit comes back from its whole subtree).
+     */
+    void startProbe(long inFlight, int hops, long nowNanos) {
         probing = true;
+        probeHops = Math.max(1, hops);
         probeStartNanos = nowNanos;
         probeOwed = inFlight;
         probeCredited = 0;
@@ -89,18 +139,17 @@ final class WindowSizer {
         }
         probing = false;
         long rtt = Math.max(1, nowNanos - probeStartNanos);
-        if (rtt <= minRttNanos || nowNanos - minRttAtNanos > MIN_RTT_EXPIRY_NANOS) {
-            minRttNanos = rtt;
-            minRttAtNanos = nowNanos;
-        }
         rates[nextRate] = (double) probeCredited / rtt;
         nextRate = (nextRate + 1) % RATE_SAMPLES;
-        double maxRate = 0;
-        for (double rate : rates) {
-            maxRate = Math.max(maxRate, rate);
+        if (remeasuring || rtt <= minRttNanos) {
+            remeasuring = false;
+            minRttNanos = rtt;
+            minRttAtNanos = nowNanos;
+        } else if (nowNanos - minRttAtNanos > MIN_RTT_EXPIRY_NANOS) {
+            remeasure();
+            return;
         }
-        double sized = Math.ceil(maxRate * (minRttNanos + targetDelayNanos));
-        capacity = (int) Math.min(ceiling, Math.max(Math.min(FLOOR_TUPLES, ceiling), sized));
+        capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * probeHops));
     }
 
     /** Tuples the window may have in flight now. */

@@ -189,8 +189,8 @@ public final class WocEmitBatcher {
                 worker.metrics().serialized();
             }
             int[] dests = destTasks(group);
-            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, encode(group, dests, values), HeldFrame.NOT_RELAYED),
-                pendingEmits);
+            byte[] frame = encode(group, dests, values);
+            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1), pendingEmits);
         }
     }
 
@@ -236,7 +236,7 @@ public final class WocEmitBatcher {
                 RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
                     relay.incarnation(), tree.id(), seq, route, messageIds, values);
-                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch()));
+                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth()));
             }
             // counted only once built: a frame counted and never sent would hold the next switch for ever
             if (shaper.register(tree.epoch(), frames.size())) {
@@ -319,7 +319,7 @@ public final class WocEmitBatcher {
         }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
-        if (!window.tryAcquire(tuples)) {
+        if (!window.tryAcquire(tuples, frame.hops())) {
             frame.windowBlocked(System.nanoTime());
             if (frame.relayed()) {
                 worker.shaper().windowFull();

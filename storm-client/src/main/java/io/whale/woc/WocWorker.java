@@ -6,6 +6,7 @@ import io.whale.relay.RelayMetrics;
 import io.whale.relay.RelaySettings;
 import io.whale.relay.TreeBoard;
 import io.whale.relay.TreeShaper;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -59,6 +60,9 @@ public final class WocWorker implements AutoCloseable {
         this.frameWindows = frameWindows;
         this.connections = connections;
         this.shaper = RelaySettings.shaper(topologyConf, () -> transferQueue.size(), registry);
+        if (shaper != null) {
+            shaper.whenReshaped(this::pathsChanged);
+        }
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get));
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
@@ -135,6 +139,11 @@ public final class WocWorker implements AutoCloseable {
     /** The frame window of the connection to {@code node}: Storm's Netty client has one, other transports none. */
     FrameWindow frameWindow(NodeInfo node) {
         return frameWindows.apply(node);
+    }
+
+    /** The trees were reshaped: every peer's window measures its round trip again (a peer that kept its subtree pays one). */
+    private void pathsChanged() {
+        new HashSet<>(taskToNodePort.get().values()).forEach(node -> frameWindow(node).pathChanged());
     }
 
     private static FrameWindow windowOf(IConnection connection) {

@@ -80,6 +80,28 @@ class TreeShaperTest {
     }
 
     @Test
+    void shouldTellOnlyOnceTheNewShapeIsInUse() {
+        TreeShaper shaper = live(0);
+        AtomicInteger reshaped = new AtomicInteger();
+        shaper.whenReshaped(reshaped::incrementAndGet);
+        shaper.shape(0, MEMBERS);
+        interval(shaper, 0);
+        interval(shaper, 0);
+        shaper.register(0, 3);
+        shaper.sent(0, CHILD, 7);
+
+        growQueueTowardsCapacity(shaper);
+        assertEquals(1, shaper.encodingEpoch(), "a switch began");
+        assertEquals(0, reshaped.get(), "a frame of the old shape is still in flight");
+
+        shaper.sent(0, CHILD, 7);
+        shaper.sent(0, CHILD, 7);
+        shaper.credited(CHILD, 21);
+        assertTrue(shaper.mayLeave(1));
+        assertEquals(1, reshaped.get());
+    }
+
+    @Test
     void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileFramesWaitAndTheTransferQueueStaysEmpty() {
         TreeShaper shaper = live(0);
         shaper.shape(0, MEMBERS);

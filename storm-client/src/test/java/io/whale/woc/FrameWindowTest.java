@@ -123,6 +123,25 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldDrainTheQueueAndTimeTheNextFrameWhenThePathChanged() {
+        FrameWindow window = new FrameWindow(8192, 50, now::get);
+        window.onConnected();
+        acquireAt(window, 200, 0);
+        creditAt(window, 200, 10 * MS);
+        assertTrue(acquireAt(window, 500, 11 * MS), "times this frame");
+
+        window.pathChanged();
+        assertEquals(200, window.sizedCapacity(), 1, "20 tuples/ms x 10 ms: what the path carries, without the delay");
+        assertFalse(acquireAt(window, 10, 12 * MS), "500 tuples in flight: the queue drains first");
+        creditAt(window, 500, 20 * MS);
+        assertEquals(200, window.sizedCapacity(), 1, "the frame timed before the change takes no sample");
+
+        assertTrue(acquireAt(window, 10, 21 * MS), "times this frame, behind an empty queue");
+        creditAt(window, 10, 121 * MS);
+        assertEquals(3000, window.sizedCapacity(), 1, "the highest rate, 20 tuples/ms, x (the new 100 ms + 50 ms)");
+    }
+
+    @Test
     void shouldKeepTheConfiguredWindowWhenNotSized() {
         FrameWindow window = connected(8192);
         window.tryAcquire(200);

@@ -14,7 +14,7 @@ class WindowSizerTest {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
         assertEquals(8192, sizer.capacity(), "the configured window until a timed frame returns");
 
-        sizer.startProbe(100, 0);
+        sizer.startProbe(100, 1, 0);
         sizer.credited(100, 10 * MS);
 
         assertEquals(10 * MS, sizer.minRttNanos());
@@ -22,9 +22,17 @@ class WindowSizerTest {
     }
 
     @Test
+    void shouldAllowTheTargetDelayAtEveryWorkerARelayFramesCreditComesBackThrough() {
+        WindowSizer sizer = new WindowSizer(8192, 50 * MS);
+        sizer.startProbe(100, 3, 0);
+        sizer.credited(100, 10 * MS);
+        assertEquals(1600, sizer.capacity(), 1, "10 tuples/ms x (10 ms + 3 x 50 ms)");
+    }
+
+    @Test
     void shouldEndAProbeOnlyWhenAllThatWasInFlightAtItsStartIsCredited() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
-        sizer.startProbe(100, 0);
+        sizer.startProbe(100, 1, 0);
         sizer.credited(60, 5 * MS);
         assertTrue(sizer.probing());
         assertEquals(8192, sizer.capacity());
@@ -38,17 +46,17 @@ class WindowSizerTest {
     @Test
     void shouldStayBetweenTheFloorAndTheConfiguredWindow() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
-        sizer.startProbe(2, 0);
+        sizer.startProbe(2, 1, 0);
         sizer.credited(2, 10 * MS);
         assertEquals(WindowSizer.FLOOR_TUPLES, sizer.capacity(), "0.2 tuples/ms x 60 ms is 12, under the floor");
 
         WindowSizer fast = new WindowSizer(1000, 50 * MS);
-        fast.startProbe(5000, 0);
+        fast.startProbe(5000, 1, 0);
         fast.credited(5000, MS);
         assertEquals(1000, fast.capacity(), "never wider than configured");
 
         WindowSizer tiny = new WindowSizer(16, 50 * MS);
-        tiny.startProbe(1, 0);
+        tiny.startProbe(1, 1, 0);
         tiny.credited(1, 10 * MS);
         assertEquals(16, tiny.capacity(), "a configured window under the floor is the floor");
     }
@@ -67,20 +75,63 @@ class WindowSizerTest {
     }
 
     @Test
-    void shouldForgetTheLowestRoundTripAfterTenSeconds() {
+    void shouldMeasureTheRoundTripAgainBehindADrainedQueueOnceTheLowestIsTenSecondsOld() {
         WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
         long now = probe(sizer, 0, 100, 10 * MS);
         now = probe(sizer, now, 400, 40 * MS);
         assertEquals(10 * MS, sizer.minRttNanos());
 
-        probe(sizer, now + WindowSizer.MIN_RTT_EXPIRY_NANOS, 400, 40 * MS);
-        assertEquals(40 * MS, sizer.minRttNanos(), "the path's round trip grew");
+        now = probe(sizer, now + WindowSizer.MIN_RTT_EXPIRY_NANOS, 400, 40 * MS);
+        assertEquals(100, sizer.capacity(), 1, "the queue drains to 10 tuples/ms x 10 ms before the round trip is timed again");
+        assertEquals(10 * MS, sizer.minRttNanos(), "a round trip timed behind a queue is not taken as the path's");
+
+        probe(sizer, now, 100, 30 * MS);
+        assertEquals(30 * MS, sizer.minRttNanos(), "the path's round trip grew");
+        assertEquals(800, sizer.capacity(), 1, "the highest rate, 10 tuples/ms, x (30 ms + 50 ms)");
+    }
+
+    @Test
+    void shouldHoldTheTargetDelayOfQueueOnALinkThatStaysFullForAMinute() {
+        // Without draining, a minimum timed behind the window's own queue would add the target delay again at each
+        // expiry: 50 ms more queue every 10 s.
+        double linkRate = 100; // tuples per ms, behind a 5 ms round trip
+        long baseRtt = 5 * MS;
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = probe(sizer, 0, 10, baseRtt);
+        long longestQueue = 0;
+        while (now < 60_000 * MS) {
+            long rtt = roundTripOf(sizer.capacity(), linkRate, baseRtt);
+            now = probe(sizer, now, sizer.capacity(), rtt);
+            longestQueue = Math.max(longestQueue, rtt - baseRtt);
+        }
+        assertEquals(50 * MS, longestQueue, MS, "the queue never grows past the target delay");
+        assertEquals(5 * MS, sizer.minRttNanos());
+    }
+
+    @Test
+    void shouldCarryTheSameRateOnceThePathBehindTheConnectionGrewDeeper() {
+        // A relay tree was reshaped: the connection's child now relays to more members, so the round trip grew from
+        // 10 to 100 ms while the bottleneck still delivers 100 tuples/ms.
+        double linkRate = 100;
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = probe(sizer, 0, 10, 10 * MS);
+        for (int i = 0; i < 20; i++) {
+            now = probe(sizer, now, sizer.capacity(), roundTripOf(sizer.capacity(), linkRate, 10 * MS));
+        }
+        assertEquals(6000, sizer.capacity(), 1, "100 tuples/ms x (10 ms + 50 ms)");
+
+        sizer.pathChanged();
+        for (int i = 0; i < 20; i++) {
+            now = probe(sizer, now, sizer.capacity(), roundTripOf(sizer.capacity(), linkRate, 100 * MS));
+        }
+        assertEquals(100 * MS, sizer.minRttNanos());
+        assertEquals(15_000, sizer.capacity(), 1, "100 tuples/ms x (100 ms + 50 ms): the path carries its rate again");
     }
 
     @Test
     void shouldTakeNoSampleFromAnAbandonedProbe() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
-        sizer.startProbe(10, 0);
+        sizer.startProbe(10, 1, 0);
         sizer.abandonProbe();
         sizer.credited(10, 10 * MS);
         assertEquals(8192, sizer.capacity());
@@ -113,8 +164,7 @@ class WindowSizerTest {
         int roundTrips = 0;
         while (roundTrips < 10) {
             int window = sizer.capacity();
-            long rtt = Math.max(baseRtt, (long) (window / linkRate * MS)); // beyond the link's BDP, frames queue
-            now = probe(sizer, now, window, rtt);
+            now = probe(sizer, now, window, roundTripOf(window, linkRate, baseRtt));
             roundTrips++;
         }
         long queued = (long) (sizer.capacity() / linkRate * MS) - baseRtt;
@@ -122,9 +172,14 @@ class WindowSizerTest {
         assertEquals(50 * MS, queued, MS, "the window holds the target delay of queue, no more");
     }
 
+    /** The round trip behind {@code window} tuples on a link of {@code linkRate} tuples/ms: beyond its BDP, frames queue. */
+    private static long roundTripOf(int window, double linkRate, long baseRtt) {
+        return Math.max(baseRtt, (long) (window / linkRate * MS));
+    }
+
     /** A frame timed at {@code start} with {@code inFlight} tuples ahead of it, all credited {@code rtt} later. */
     private static long probe(WindowSizer sizer, long start, int inFlight, long rtt) {
-        sizer.startProbe(inFlight, start);
+        sizer.startProbe(inFlight, 1, start);
         sizer.credited(inFlight, start + rtt);
         return start + rtt;
     }

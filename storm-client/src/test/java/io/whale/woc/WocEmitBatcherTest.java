@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +16,7 @@ import io.whale.config.WhaleConfig;
 import io.whale.relay.RelayFrame;
 import io.whale.relay.RelayFrameCodec;
 import io.whale.relay.RelayFrameMessage;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +26,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
@@ -312,6 +315,61 @@ class WocEmitBatcherTest {
         emit(2, 3, 4, 5, 6, 7);
         assertEquals(whole.stream().map(f -> f.tasks()[0]).toList(), relayFrames().stream().map(f -> f.tasks()[0]).toList(),
             "the tree is whole again");
+    }
+
+    @Test
+    void shouldSizeTheWindowOfARelayForTheDelayAtEveryWorkerItsFramesPassThrough() {
+        Map<String, Object> treeConf = WocTestTopology.conf();
+        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
+        connections.putAll(Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient()));
+        setUp(treeConf);
+        AtomicLong clock = new AtomicLong();
+        for (NodeInfo node : List.of(WORKER_A, WORKER_B, WORKER_C)) {
+            FrameWindow window = new FrameWindow(8192, 50, clock::get);
+            window.onConnected();
+            windows.put(node, window);
+        }
+        emit(2, 3, 4, 5, 6, 7);
+        RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
+        RelayFrame leaf = relayFrames().stream().filter(f -> f.children().isEmpty()).findFirst().orElseThrow();
+
+        clock.set(1_000_000L);
+        FrameWindow relayWindow = windows.get(worker.taskToNodePort().get(viaRelay.tasks()[0]));
+        FrameWindow leafWindow = windows.get(worker.taskToNodePort().get(leaf.tasks()[0]));
+        relayWindow.credit(viaRelay.subtreeTasks());
+        leafWindow.credit(leaf.subtreeTasks());
+
+        assertEquals(viaRelay.subtreeTasks() * (1 + 2 * 50), relayWindow.sizedCapacity(), 1,
+            "its subtree's tuples in 1 ms x (1 ms + 50 ms at each of two workers)");
+        assertEquals(Math.max(WindowSizer.FLOOR_TUPLES, leaf.subtreeTasks() * (1 + 50)), leafWindow.sizedCapacity(), 1,
+            "a leaf: 50 ms, or the floor");
+    }
+
+    @Test
+    void shouldTimeTheRoundTripsOfItsWindowsAgainOnceTheTreesWereReshaped() {
+        Map<String, Object> treeConf = WocTestTopology.conf();
+        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "nonblocking");
+        treeConf.put(WhaleConfig.MULTICAST_FORCED_SWITCH_MS, 1);
+        connections.putAll(Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient()));
+        setUp(treeConf);
+        long builtAt = System.nanoTime();
+        FrameWindow windowB = new FrameWindow(8192, 50);
+        windowB.onConnected();
+        windows.put(WORKER_B, windowB);
+        windowB.tryAcquire(5000);
+        windowB.credit(5000);
+        assertEquals(8192, windowB.sizedCapacity(), "5,000 tuples credited within 50 ms: the whole window");
+
+        // The first emit after the forced interval (1 ms) asks for a switch; the trees flip once its frames are credited.
+        await().atMost(Duration.ofSeconds(5)).until(() -> System.nanoTime() - builtAt > 2_000_000L);
+        emit(2, 3, 4, 5, 6, 7);
+        assertEquals(1, worker.shaper().encodingEpoch());
+        assertEquals(8192, windowB.sizedCapacity(), "not before the trees flipped");
+
+        for (NodeInfo child : List.of(WORKER_A, WORKER_B, WORKER_C)) {
+            worker.shaper().credited(child, 6);
+        }
+        assertTrue(windowB.sizedCapacity() < 8192, "drained to time the new path's round trip: " + windowB.sizedCapacity());
     }
 
     private List<RelayFrame> relayFrames() {
