@@ -29,21 +29,26 @@ import java.util.Optional;
  *
  * <p>A scale-up does not go back to an out-degree the controller scaled down from within the last
  * {@link #FAILURE_MEMORY_INTERVALS} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it scaled down at: that tree
- * did not carry that rate. t_e is what the source's CPU takes per frame unless frames wait, so a narrower tree that
+ * did not carry that rate. The λ kept for it is the lowest at which it failed within that time, or a wider tree did
+ * just before ({@link #CASCADE_INTERVALS}): λ read right after a scale-down is the backlog leaving at the narrower
+ * tree's pace (819/s in a 480/s step, half a second after 3 → 2 at 543/s), which would otherwise open the way back
+ * at once. t_e is what the source's CPU takes per frame unless frames wait, so a narrower tree that
  * carries the load with room to spare reads a model bound that a link-bound wider one does not meet (on 8 hosts at
  * 1 Mbit/s, at 480 orders/s, the source went 3 → 2 → 1 → 3 every 2–4 s, five times in 20 s).
  *
  * <p>Not thread-safe: one monitor thread drives it.
  */
 public final class MulticastController {
-    /** A scale-up to a degree scaled down from needs λ below this share of the λ it was scaled down at. */
+    /** A scale-up to a degree scaled down from needs λ below this share of the λ it failed at. */
     public static final double RETRY_RATE_SHARE = 0.9;
     /** How long (intervals: 10 s at the default 10 ms) a scale-down keeps a scale-up from going back at such a rate. */
     public static final int FAILURE_MEMORY_INTERVALS = 1000;
+    /** Scale-downs this close (intervals: 1 s at the default 10 ms) are one cascade under one load. */
+    public static final int CASCADE_INTERVALS = 100;
 
     private final ControllerConfig config;
     private final int ceiling;
-    /** λ at the last scale-down from each out-degree (index), NaN where there was none. */
+    /** The λ each out-degree (index) failed at ({@link #lowestRecentFailureRate}), NaN where it never did. */
     private final double[] scaledDownAtRate;
     /** The interval of the last scale-down from each out-degree. */
     private final long[] scaledDownAtInterval;
@@ -103,7 +108,7 @@ public final class MulticastController {
             Optional<Decision> down = decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
                     previousLength, length, inputRate, emitSeconds);
             if (down.isPresent()) {
-                scaledDownAtRate[from] = inputRate;
+                scaledDownAtRate[from] = Math.min(inputRate, lowestRecentFailureRate(from));
                 scaledDownAtInterval[from] = intervals;
             }
             return down;
@@ -167,12 +172,33 @@ public final class MulticastController {
     /** The highest degree up to {@code bound} with none on the way from d* that recently failed at about {@code inputRate}. */
     private int notScaledDownFromAtThisRate(int bound, double inputRate) {
         for (int degree = maxOutDegree + 1; degree <= bound; degree++) {
-            boolean recent = intervals - scaledDownAtInterval[degree] <= FAILURE_MEMORY_INTERVALS;
-            if (recent && inputRate >= RETRY_RATE_SHARE * scaledDownAtRate[degree]) {
+            boolean failed = recentlyScaledDownFrom(degree, FAILURE_MEMORY_INTERVALS);
+            if (failed && inputRate >= RETRY_RATE_SHARE * scaledDownAtRate[degree]) {
                 return degree - 1;
             }
         }
         return bound;
+    }
+
+    /**
+     * The lowest λ at which {@code degree} failed within {@link #FAILURE_MEMORY_INTERVALS}, or a wider tree within
+     * {@link #CASCADE_INTERVALS} (infinity if none did).
+     */
+    private double lowestRecentFailureRate(int degree) {
+        double lowest = Double.POSITIVE_INFINITY;
+        if (recentlyScaledDownFrom(degree, FAILURE_MEMORY_INTERVALS)) {
+            lowest = scaledDownAtRate[degree];
+        }
+        for (int wider = degree + 1; wider <= ceiling; wider++) {
+            if (recentlyScaledDownFrom(wider, CASCADE_INTERVALS)) {
+                lowest = Math.min(lowest, scaledDownAtRate[wider]);
+            }
+        }
+        return lowest;
+    }
+
+    private boolean recentlyScaledDownFrom(int degree, int withinIntervals) {
+        return !Double.isNaN(scaledDownAtRate[degree]) && intervals - scaledDownAtInterval[degree] <= withinIntervals;
     }
 
     private int modelBound(double inputRate, double emitSeconds, int fallback) {

@@ -155,10 +155,35 @@ class MulticastControllerTest {
         assertEquals(4, controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow().toMaxOutDegree(), "5 did not carry 500/s");
         assertEquals(3, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "4 did not carry 600/s");
 
-        assertEquals(Optional.empty(), controller.onInterval(0, 0, 550, TE), "idle at 550/s, but 4 failed at 600 and 5 at 500");
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 460, TE),
+            "idle at 460/s, but 5 failed at 500/s and 4 right after, under the same load");
+        assertEquals(5, controller.onInterval(0, 0, 440, TE).orElseThrow().toMaxOutDegree(), "below 90 % of 500/s");
+    }
+
+    @Test
+    void shouldNotTakeTheRateAWiderTreeFailedAtLongerAgoThanACascadeForANarrowerOne() {
+        MulticastController controller = new MulticastController(config(0, 1), 5);
+        assertEquals(4, controller.onInterval(100, 400, 300, UNKNOWN).orElseThrow().toMaxOutDegree(), "5 did not carry 300/s");
+        for (int i = 0; i < MulticastController.CASCADE_INTERVALS; i++) {
+            controller.onInterval(300, 300, 300, TE);
+        }
+        assertEquals(3, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "4 did not carry 600/s");
+
         assertEquals(4, controller.onInterval(0, 0, 530, TE).orElseThrow().toMaxOutDegree(),
-            "below 90 % of 600/s 4 may be tried again, not yet 5 (90 % of 500/s is 450)");
-        assertEquals(5, controller.onInterval(0, 0, 440, TE).orElseThrow().toMaxOutDegree());
+            "4 may be tried below 90 % of 600/s; 5, which failed at 300/s, not");
+    }
+
+    @Test
+    void shouldRememberTheLowestRateADegreeRecentlyFailedAt() {
+        // three destinations: out-degree 1 (a chain) or 2
+        MulticastController controller = new MulticastController(new ControllerConfig(3, 1024, 512, 0.5, 0.5, 0, 1), 2);
+        assertEquals(1, controller.onInterval(100, 400, 400, UNKNOWN).orElseThrow().toMaxOutDegree(), "2 did not carry 400/s");
+        assertEquals(2, controller.onInterval(0, 0, 350, TE).orElseThrow().toMaxOutDegree(), "under 90 % of 400/s");
+        assertEquals(1, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(),
+            "failed again, while the backlog left at 600/s");
+
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 370, TE), "2 failed at 400/s, whatever it read later");
+        assertEquals(2, controller.onInterval(0, 0, 350, TE).orElseThrow().toMaxOutDegree());
     }
 
     @Test
