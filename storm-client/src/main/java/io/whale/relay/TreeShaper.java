@@ -130,8 +130,9 @@ public final class TreeShaper {
 
     /**
      * {@code action} runs after each switch has landed, once the trees of the new shape are in use: the subtrees
-     * behind the worker's connections changed, and so did the round trips its frame windows are sized by. Set it
-     * before the first frame.
+     * behind the worker's connections changed, and so did the round trips its frame windows are sized by. It runs
+     * under this shaper's lock, on whichever thread landed the switch (an executor's or a Netty thread), so it must
+     * not call back into the shaper. Set it before the first frame.
      */
     public void whenReshaped(Runnable action) {
         this.reshaped = action;

@@ -29,7 +29,8 @@ import java.util.function.LongSupplier;
  * multicast controller see it, within a round trip.
  *
  * <p>Thread safe: executors acquire, the client's event loop returns credits. The sizer is called under its lock:
- * on every credit, and on an acquire only while no frame is timed.
+ * on every credit, on an acquire only while no frame is timed, and when the path changed; nothing under that lock
+ * calls out of this class, so callers may hold their own locks.
  */
 public final class FrameWindow {
     /** The window of a connection that returns no credits (local transport, RDMA, WOC off): always open. */

@@ -13,8 +13,10 @@ import java.util.Arrays;
  *
  * <p>A relay frame's credit comes back once its whole subtree has it, so its round trip passes through every worker
  * on the subtree's longest path, each of which batches and waits its turn on a shared CPU. The target delay is
- * allowed per worker on that path (the timed frame's hops): sized to one delay, a chain of seven relays carried
- * 4 % less than its rate while the lowest round trip it timed was a sixth of its usual one.
+ * allowed per worker on that path, for the deepest of the frames timed in the last 10 round trips (a connection may
+ * carry frames of several trees, and BatchTuple frames, which pass through one): sized to one delay, a chain of seven
+ * relays carried 4 % less than its rate while the lowest round trip it timed was a sixth of its usual one. The
+ * lowest round trip is one for all of them.
  *
  * <p>While the window binds, a path with room delivers up to capacity / round trip, which is more than the rate the
  * capacity was sized from by the factor (1 + targetDelay / round trip): the window grows each round trip until the
@@ -22,7 +24,8 @@ import java.util.Arrays;
  * rate and widens it again at that factor per round trip when it sends more.
  *
  * <p>The lowest round trip is measured again, behind a drained queue, once it is 10 s old and whenever the path
- * changes (a relay tree was reshaped, so the subtree behind the connection did): for one timed frame the window is
+ * changes (a relay tree was reshaped, so the subtree behind the connection did; before any round trip was timed this
+ * only starts the timing again): for one timed frame the window is
  * only the path's estimated bandwidth-delay product (rate × lowest round trip, no delay on top), which carries the
  * rate but lets no queue build, and the round trip of that frame is the new minimum whatever it is. Taking any later
  * sample instead would let a busy path creep: each sample holds the target delay of queue, so each new minimum would
@@ -44,6 +47,8 @@ final class WindowSizer {
     private final int ceiling;
     private final long targetDelayNanos;
     private final double[] rates = new double[RATE_SAMPLES];
+    /** The hops of the frames those rates were timed with. */
+    private final int[] hops = new int[RATE_SAMPLES];
     private int nextRate;
     private int capacity;
     private long minRttNanos;
@@ -73,6 +78,7 @@ final class WindowSizer {
     /** Forgets the path (a new connection): the window starts at the ceiling until the first probe returns. */
     void reset() {
         Arrays.fill(rates, 0);
+        Arrays.fill(hops, 0);
         nextRate = 0;
         capacity = ceiling;
         minRttNanos = Long.MAX_VALUE;
@@ -88,13 +94,23 @@ final class WindowSizer {
     private void remeasure() {
         probing = false;
         remeasuring = true;
-        capacity = bounded(maxRate() * (minRttNanos == Long.MAX_VALUE ? 0 : minRttNanos));
+        if (minRttNanos != Long.MAX_VALUE) {
+            capacity = bounded(maxRate() * minRttNanos);
+        }
     }
 
     private double maxRate() {
         double max = 0;
         for (double rate : rates) {
             max = Math.max(max, rate);
+        }
+        return max;
+    }
+
+    private int maxHops() {
+        int max = 1;
+        for (int h : hops) {
+            max = Math.max(max, h);
         }
         return max;
     }
@@ -140,6 +156,7 @@ final class WindowSizer {
         probing = false;
         long rtt = Math.max(1, nowNanos - probeStartNanos);
         rates[nextRate] = (double) probeCredited / rtt;
+        hops[nextRate] = probeHops;
         nextRate = (nextRate + 1) % RATE_SAMPLES;
         if (remeasuring || rtt <= minRttNanos) {
             remeasuring = false;
@@ -149,7 +166,7 @@ final class WindowSizer {
             remeasure();
             return;
         }
-        capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * probeHops));
+        capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * maxHops()));
     }
 
     /** Tuples the window may have in flight now. */

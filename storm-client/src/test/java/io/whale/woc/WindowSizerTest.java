@@ -30,6 +30,31 @@ class WindowSizerTest {
     }
 
     @Test
+    void shouldAllowTheDelayForTheDeepestFrameTimedInTheLastTenRoundTrips() {
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = 0;
+        for (int i = 0; i < WindowSizer.RATE_SAMPLES; i++) {
+            sizer.startProbe(100, i % 2 == 0 ? 3 : 1, now);
+            now += 10 * MS;
+            sizer.credited(100, now);
+            assertEquals(1600, sizer.capacity(), 1, "10 tuples/ms x (10 ms + 3 x 50 ms), whichever frame was timed last");
+        }
+    }
+
+    @Test
+    void shouldKeepTheWindowWhenThePathChangesBeforeAnyRoundTripWasTimed() {
+        WindowSizer sizer = new WindowSizer(8192, 50 * MS);
+        sizer.startProbe(10, 1, 0);
+        sizer.pathChanged();
+        assertEquals(8192, sizer.capacity(), "nothing to size it by yet");
+        sizer.credited(10, 10 * MS);
+        assertEquals(8192, sizer.capacity(), "the probe before the change takes no sample");
+        sizer.startProbe(100, 1, 20 * MS);
+        sizer.credited(100, 30 * MS);
+        assertEquals(10 * MS, sizer.minRttNanos());
+    }
+
+    @Test
     void shouldEndAProbeOnlyWhenAllThatWasInFlightAtItsStartIsCredited() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
         sizer.startProbe(100, 1, 0);

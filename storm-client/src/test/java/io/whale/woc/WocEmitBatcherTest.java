@@ -353,12 +353,14 @@ class WocEmitBatcherTest {
         connections.putAll(Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient()));
         setUp(treeConf);
         long builtAt = System.nanoTime();
-        FrameWindow windowB = new FrameWindow(8192, 50);
+        AtomicLong clock = new AtomicLong();
+        FrameWindow windowB = new FrameWindow(8192, 50, clock::get);
         windowB.onConnected();
         windows.put(WORKER_B, windowB);
         windowB.tryAcquire(5000);
+        clock.set(1_000_000L);
         windowB.credit(5000);
-        assertEquals(8192, windowB.sizedCapacity(), "5,000 tuples credited within 50 ms: the whole window");
+        assertEquals(8192, windowB.sizedCapacity(), "5,000 tuples credited in 1 ms: the whole window");
 
         // The first emit after the forced interval (1 ms) asks for a switch; the trees flip once its frames are credited.
         await().atMost(Duration.ofSeconds(5)).until(() -> System.nanoTime() - builtAt > 2_000_000L);

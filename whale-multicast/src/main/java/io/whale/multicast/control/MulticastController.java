@@ -5,7 +5,9 @@ import io.whale.multicast.OutDegreeBound;
 import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 
-import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,13 +30,13 @@ import java.util.Optional;
  * out-degrees (min(d, ⌈log2(n+1)⌉)), so a decision is emitted only when the tree would change.
  *
  * <p>A scale-up does not go back to an out-degree the controller scaled down from within the last
- * {@link #FAILURE_MEMORY_INTERVALS} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it scaled down at: that tree
- * did not carry that rate. The λ kept for it is the lowest at which it failed within that time, or a wider tree did
- * just before ({@link #CASCADE_INTERVALS}): λ read right after a scale-down is the backlog leaving at the narrower
- * tree's pace (819/s in a 480/s step, half a second after 3 → 2 at 543/s), which would otherwise open the way back
- * at once. t_e is what the source's CPU takes per frame unless frames wait, so a narrower tree that
- * carries the load with room to spare reads a model bound that a link-bound wider one does not meet (on 8 hosts at
- * 1 Mbit/s, at 480 orders/s, the source went 3 → 2 → 1 → 3 every 2–4 s, five times in 20 s).
+ * {@link #FAILURE_MEMORY_INTERVALS} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it failed at: that tree
+ * did not carry that rate. That λ is the lowest of its scale-downs within that time, each taken at the lower of λ
+ * then and the λ a wider tree failed at just before ({@link #CASCADE_INTERVALS}): λ read right after a scale-down is
+ * the backlog leaving at the narrower tree's pace (819/s in a 480/s step, half a second after 3 → 2 at 543/s), which
+ * would otherwise open the way back at once. t_e is what the source's CPU takes per frame unless frames wait, so a
+ * narrower tree that carries the load with room to spare reads a model bound that a link-bound wider one does not
+ * meet (on 8 hosts at 1 Mbit/s, at 480 orders/s, the source went 3 → 2 → 1 → 3 every 2–4 s, five times in 20 s).
  *
  * <p>Not thread-safe: one monitor thread drives it.
  */
@@ -48,10 +50,8 @@ public final class MulticastController {
 
     private final ControllerConfig config;
     private final int ceiling;
-    /** The λ each out-degree (index) failed at ({@link #lowestRecentFailureRate}), NaN where it never did. */
-    private final double[] scaledDownAtRate;
-    /** The interval of the last scale-down from each out-degree. */
-    private final long[] scaledDownAtInterval;
+    /** The scale-downs from each out-degree (index) within the last {@link #FAILURE_MEMORY_INTERVALS}, oldest first. */
+    private final List<ArrayDeque<Failure>> failures = new ArrayList<>();
     private long intervals;
     private int maxOutDegree;
     private int intervalsSinceDecision;
@@ -63,9 +63,13 @@ public final class MulticastController {
         this.ceiling = NonBlockingTreeBuilder.effectiveOutDegree(config.destinations(), config.destinations());
         this.maxOutDegree = effective(initialMaxOutDegree);
         this.intervalsSinceDecision = config.holdIntervals();
-        this.scaledDownAtRate = new double[ceiling + 1];
-        this.scaledDownAtInterval = new long[ceiling + 1];
-        Arrays.fill(scaledDownAtRate, Double.NaN);
+        for (int degree = 0; degree <= ceiling; degree++) {
+            failures.add(new ArrayDeque<>());
+        }
+    }
+
+    /** A scale-down from a degree: the λ it failed at ({@link #recordFailure}) and when. */
+    private record Failure(double rate, long interval) {
     }
 
     /**
@@ -108,8 +112,7 @@ public final class MulticastController {
             Optional<Decision> down = decide(Direction.SCALE_DOWN, Math.max(1, Math.min(maxOutDegree - 1, bound)),
                     previousLength, length, inputRate, emitSeconds);
             if (down.isPresent()) {
-                scaledDownAtRate[from] = Math.min(inputRate, lowestRecentFailureRate(from));
-                scaledDownAtInterval[from] = intervals;
+                recordFailure(from, inputRate);
             }
             return down;
         }
@@ -172,8 +175,7 @@ public final class MulticastController {
     /** The highest degree up to {@code bound} with none on the way from d* that recently failed at about {@code inputRate}. */
     private int notScaledDownFromAtThisRate(int bound, double inputRate) {
         for (int degree = maxOutDegree + 1; degree <= bound; degree++) {
-            boolean failed = recentlyScaledDownFrom(degree, FAILURE_MEMORY_INTERVALS);
-            if (failed && inputRate >= RETRY_RATE_SHARE * scaledDownAtRate[degree]) {
+            if (inputRate >= RETRY_RATE_SHARE * lowestFailureRate(degree, FAILURE_MEMORY_INTERVALS)) {
                 return degree - 1;
             }
         }
@@ -181,24 +183,37 @@ public final class MulticastController {
     }
 
     /**
-     * The lowest λ at which {@code degree} failed within {@link #FAILURE_MEMORY_INTERVALS}, or a wider tree within
-     * {@link #CASCADE_INTERVALS} (infinity if none did).
+     * Remembers a scale-down from {@code degree} at {@code inputRate}, or at the lowest λ a wider tree failed at within
+     * {@link #CASCADE_INTERVALS} if that is lower (one cascade under one load); nothing if λ is not known yet.
      */
-    private double lowestRecentFailureRate(int degree) {
-        double lowest = Double.POSITIVE_INFINITY;
-        if (recentlyScaledDownFrom(degree, FAILURE_MEMORY_INTERVALS)) {
-            lowest = scaledDownAtRate[degree];
-        }
+    private void recordFailure(int degree, double inputRate) {
+        double rate = inputRate;
         for (int wider = degree + 1; wider <= ceiling; wider++) {
-            if (recentlyScaledDownFrom(wider, CASCADE_INTERVALS)) {
-                lowest = Math.min(lowest, scaledDownAtRate[wider]);
+            rate = Math.min(rate, lowestFailureRate(wider, CASCADE_INTERVALS));
+        }
+        if (!Double.isNaN(rate)) {
+            recent(degree).addLast(new Failure(rate, intervals));
+        }
+    }
+
+    /** The scale-downs from {@code degree} within {@link #FAILURE_MEMORY_INTERVALS}; older ones are forgotten. */
+    private ArrayDeque<Failure> recent(int degree) {
+        ArrayDeque<Failure> recent = failures.get(degree);
+        while (!recent.isEmpty() && intervals - recent.peekFirst().interval() > FAILURE_MEMORY_INTERVALS) {
+            recent.pollFirst();
+        }
+        return recent;
+    }
+
+    /** The lowest λ {@code degree} failed at within the last {@code withinIntervals}; infinity if it did not. */
+    private double lowestFailureRate(int degree, int withinIntervals) {
+        double lowest = Double.POSITIVE_INFINITY;
+        for (Failure failure : recent(degree)) {
+            if (intervals - failure.interval() <= withinIntervals) {
+                lowest = Math.min(lowest, failure.rate());
             }
         }
         return lowest;
-    }
-
-    private boolean recentlyScaledDownFrom(int degree, int withinIntervals) {
-        return !Double.isNaN(scaledDownAtRate[degree]) && intervals - scaledDownAtInterval[degree] <= withinIntervals;
     }
 
     private int modelBound(double inputRate, double emitSeconds, int fallback) {

@@ -187,6 +187,23 @@ class MulticastControllerTest {
     }
 
     @Test
+    void shouldForgetALowRateADegreeFailedAtOnceItIsOldEnoughThoughTheDegreeFailedSinceAtAHigherOne() {
+        MulticastController controller = new MulticastController(new ControllerConfig(3, 1024, 512, 0.5, 0.5, 0, 1), 2);
+        assertEquals(1, controller.onInterval(100, 400, 200, UNKNOWN).orElseThrow().toMaxOutDegree(), "2 did not carry 200/s");
+        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS / 2; i++) {
+            controller.onInterval(300, 300, 150, TE);
+        }
+        assertEquals(2, controller.onInterval(0, 0, 150, TE).orElseThrow().toMaxOutDegree());
+        assertEquals(1, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "nor, later, 600/s");
+        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS / 2; i++) {
+            controller.onInterval(300, 300, 500, TE);
+        }
+
+        assertEquals(2, controller.onInterval(0, 0, 520, TE).orElseThrow().toMaxOutDegree(),
+            "the failure at 200/s is over 10 s old; 520/s is under 90 % of the one at 600/s");
+    }
+
+    @Test
     void shouldTryADegreeAgainOnceItsScaleDownIsOldEnough() {
         MulticastController controller = new MulticastController(config(0, 1), 5);
         controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow();
