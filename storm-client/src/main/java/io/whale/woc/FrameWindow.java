@@ -118,7 +118,7 @@ public final class FrameWindow {
         synchronized (sizer) {
             if (!sizer.probing()) {
                 sizer.startProbe(inFlight.get(), hops, nanoClock.getAsLong());
-                probing = true;
+                publish();
             }
         }
     }
@@ -146,12 +146,17 @@ public final class FrameWindow {
             inFlight.updateAndGet(current -> Math.max(0, current - tuples));
             if (credited) {
                 sizer.credited(tuples, nanoClock.getAsLong());
-                sizedCapacity = sizer.capacity();
             } else {
                 sizer.abandonProbe();
             }
-            probing = sizer.probing();
+            publish();
         }
+    }
+
+    /** Copies the sizer's state to what the executors read without its lock; called under it. */
+    private void publish() {
+        sizedCapacity = sizer.capacity();
+        probing = sizer.probing();
     }
 
     /**
@@ -163,9 +168,8 @@ public final class FrameWindow {
             return;
         }
         synchronized (sizer) {
-            sizer.pathChanged();
-            probing = false;
-            sizedCapacity = sizer.capacity();
+            sizer.timeRoundTripAgain();
+            publish();
         }
     }
 
@@ -189,8 +193,7 @@ public final class FrameWindow {
         synchronized (sizer) {
             inFlight.set(0);
             sizer.reset();
-            probing = false;
-            sizedCapacity = sizer.capacity();
+            publish();
         }
     }
 

@@ -86,12 +86,11 @@ final class WindowSizer {
         remeasuring = false;
     }
 
-    /** The path behind the connection changed: its round trip is measured again, behind a drained queue. */
-    void pathChanged() {
-        remeasure();
-    }
-
-    private void remeasure() {
+    /**
+     * Times the round trip again behind a drained queue: the path behind the connection changed, or the lowest round
+     * trip is old. A sizer that has timed nothing yet only drops its current timing.
+     */
+    void timeRoundTripAgain() {
         probing = false;
         remeasuring = true;
         if (minRttNanos != Long.MAX_VALUE) {
@@ -163,7 +162,7 @@ final class WindowSizer {
             minRttNanos = rtt;
             minRttAtNanos = nowNanos;
         } else if (nowNanos - minRttAtNanos > MIN_RTT_EXPIRY_NANOS) {
-            remeasure();
+            timeRoundTripAgain();
             return;
         }
         capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * maxHops()));

@@ -14,8 +14,7 @@ class WindowSizerTest {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
         assertEquals(8192, sizer.capacity(), "the configured window until a timed frame returns");
 
-        sizer.startProbe(100, 1, 0);
-        sizer.credited(100, 10 * MS);
+        probe(sizer, 0, 100, 10 * MS);
 
         assertEquals(10 * MS, sizer.minRttNanos());
         assertEquals(600, sizer.capacity(), "10 tuples/ms x (10 ms + 50 ms)");
@@ -24,8 +23,7 @@ class WindowSizerTest {
     @Test
     void shouldAllowTheTargetDelayAtEveryWorkerARelayFramesCreditComesBackThrough() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
-        sizer.startProbe(100, 3, 0);
-        sizer.credited(100, 10 * MS);
+        probe(sizer, 0, 100, 3, 10 * MS);
         assertEquals(1600, sizer.capacity(), 1, "10 tuples/ms x (10 ms + 3 x 50 ms)");
     }
 
@@ -34,9 +32,7 @@ class WindowSizerTest {
         WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
         long now = 0;
         for (int i = 0; i < WindowSizer.RATE_SAMPLES; i++) {
-            sizer.startProbe(100, i % 2 == 0 ? 3 : 1, now);
-            now += 10 * MS;
-            sizer.credited(100, now);
+            now = probe(sizer, now, 100, i % 2 == 0 ? 3 : 1, 10 * MS);
             assertEquals(1600, sizer.capacity(), 1, "10 tuples/ms x (10 ms + 3 x 50 ms), whichever frame was timed last");
         }
     }
@@ -45,12 +41,11 @@ class WindowSizerTest {
     void shouldKeepTheWindowWhenThePathChangesBeforeAnyRoundTripWasTimed() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
         sizer.startProbe(10, 1, 0);
-        sizer.pathChanged();
+        sizer.timeRoundTripAgain();
         assertEquals(8192, sizer.capacity(), "nothing to size it by yet");
         sizer.credited(10, 10 * MS);
         assertEquals(8192, sizer.capacity(), "the probe before the change takes no sample");
-        sizer.startProbe(100, 1, 20 * MS);
-        sizer.credited(100, 30 * MS);
+        probe(sizer, 20 * MS, 100, 10 * MS);
         assertEquals(10 * MS, sizer.minRttNanos());
     }
 
@@ -71,18 +66,15 @@ class WindowSizerTest {
     @Test
     void shouldStayBetweenTheFloorAndTheConfiguredWindow() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
-        sizer.startProbe(2, 1, 0);
-        sizer.credited(2, 10 * MS);
+        probe(sizer, 0, 2, 10 * MS);
         assertEquals(WindowSizer.FLOOR_TUPLES, sizer.capacity(), "0.2 tuples/ms x 60 ms is 12, under the floor");
 
         WindowSizer fast = new WindowSizer(1000, 50 * MS);
-        fast.startProbe(5000, 1, 0);
-        fast.credited(5000, MS);
+        probe(fast, 0, 5000, MS);
         assertEquals(1000, fast.capacity(), "never wider than configured");
 
         WindowSizer tiny = new WindowSizer(16, 50 * MS);
-        tiny.startProbe(1, 1, 0);
-        tiny.credited(1, 10 * MS);
+        probe(tiny, 0, 1, 10 * MS);
         assertEquals(16, tiny.capacity(), "a configured window under the floor is the floor");
     }
 
@@ -145,7 +137,7 @@ class WindowSizerTest {
         }
         assertEquals(6000, sizer.capacity(), 1, "100 tuples/ms x (10 ms + 50 ms)");
 
-        sizer.pathChanged();
+        sizer.timeRoundTripAgain();
         for (int i = 0; i < 20; i++) {
             now = probe(sizer, now, sizer.capacity(), roundTripOf(sizer.capacity(), linkRate, 100 * MS));
         }
@@ -204,7 +196,12 @@ class WindowSizerTest {
 
     /** A frame timed at {@code start} with {@code inFlight} tuples ahead of it, all credited {@code rtt} later. */
     private static long probe(WindowSizer sizer, long start, int inFlight, long rtt) {
-        sizer.startProbe(inFlight, 1, start);
+        return probe(sizer, start, inFlight, 1, rtt);
+    }
+
+    /** {@link #probe(WindowSizer, long, int, long)} for a frame that passes through {@code hops} workers. */
+    private static long probe(WindowSizer sizer, long start, int inFlight, int hops, long rtt) {
+        sizer.startProbe(inFlight, hops, start);
         sizer.credited(inFlight, start + rtt);
         return start + rtt;
     }
