@@ -3,6 +3,9 @@
 # network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
 # every other module the other. In a namespace the clusters the tests start bind none of the machine's
 # interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
+# Beside them, the paper benchmark's quick run (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of the
+# evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies of
+# the distribution, the stock Storm home and the benchmark's jars, which the other half rebuilds meanwhile.
 #
 # First everything is built and installed with the network up and no test run, so that every plugin and test
 # provider is resolved; the halves then run offline. Without root (no namespaces), or with WHALE_VERIFY_SERIAL=1,
@@ -28,13 +31,26 @@ suites_log=target/verify-upstream-suites.log
 echo "verify: Storm's integration suites run beside the other modules; their log: $suites_log"
 (in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
 suites_pid=$!
-trap 'kill "$suites_pid" 2>/dev/null || true' EXIT
+
+paper=target/verify-bench-paper
+paper_log=target/verify-bench-paper.log
+rm -rf "$paper" && mkdir -p "$paper/bench"
+cp -a "$(ls -d distribution/target/whale-*/ | head -1)" "$paper/whale-home"
+cp -a dev-tools/stock-storm/target/apache-storm-2.8.3 "$paper/stock-home"
+cp -a dev-tools/benchmark/target/whale-benchmark-*-topology.jar dev-tools/benchmark/target/lib "$paper/bench/"
+echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_log, its report: $paper/report/report.md"
+(WHALE_HOME=$PWD/$paper/whale-home WHALE_STOCK_HOME=$PWD/$paper/stock-home WHALE_BENCH_TARGET=$PWD/$paper/bench \
+  exec dev-tools/bench-paper.sh --quick --out "$PWD/$paper/report") >"$paper_log" 2>&1 &
+paper_pid=$!
+trap 'kill "$suites_pid" "$paper_pid" 2>/dev/null || true' EXIT
 
 set +e
 (in_netns mvn -B -o verify -pl '!upstream-suites' "$@")
 rest=$?
 wait "$suites_pid"
 suites=$?
+wait "$paper_pid"
+paper_exit=$?
 set -e
 trap - EXIT
 
@@ -46,5 +62,12 @@ if [ "$suites" != 0 ]; then
   echo "verify: upstream-suites failed (exit $suites); the last 200 lines of its log:"
   tail -n 200 "$suites_log"
 fi
-echo "verify: other modules exit $rest, upstream-suites exit $suites"
-[ "$rest" = 0 ] && [ "$suites" = 0 ]
+echo
+echo "verify: the paper benchmark's quick run, from $paper_log:"
+grep -E '^(  capacity|  at |series without|failed run|report:)' "$paper_log" || true
+if [ "$paper_exit" != 0 ]; then
+  echo "verify: the paper benchmark's quick run failed (exit $paper_exit); the last 100 lines of its log:"
+  tail -n 100 "$paper_log"
+fi
+echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
+[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]

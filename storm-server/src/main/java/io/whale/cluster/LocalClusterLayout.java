@@ -104,9 +104,10 @@ public final class LocalClusterLayout {
                 + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n"
                 // with whale.transport=rdma: workers of one host talk through UCX shared memory (left alone,
                 // UCX moves RMA data over TCP loopback), and the receiving side binds loopback only; emulated hosts
-                // reach each other over TCP on the bridge
+                // reach each other over TCP on the bridge, each binding its own address, written in its Supervisor's
+                // conf only (with host 0's here as well, the workers on emulated hosts tried to listen on host 0's)
                 + "whale.rdma.ucx.TLS: " + (emulated ? "\"tcp,sm,self\"" : "\"sm,self\"") + "\n"
-                + "whale.rdma.bind.host: " + address + "\n"
+                + (emulated ? "" : "whale.rdma.bind.host: " + address + "\n")
                 + addresses.namespace().map(ns -> "# `whale` commands given this file run in host 0's network namespace\n"
                     + NETNS_KEY + ": " + quoted(ns) + "\n").orElse("")
                 + overrides.stream().map(o -> o + "\n").collect(Collectors.joining());

@@ -1,6 +1,7 @@
 package io.whale.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,9 +52,12 @@ class LocalClusterLayoutTest {
         assertEquals(List.of("10.213.7.10"), conf.get("storm.zookeeper.servers"));
         assertEquals("whale-ab12c-h0", conf.get(LocalClusterLayout.NETNS_KEY));
         assertEquals(10, ((Number) conf.get("nimbus.task.timeout.secs")).intValue(), "-c given to up reaches the cluster's conf");
+        assertFalse(conf.containsKey("whale.rdma.bind.host"), "each Supervisor's conf names its own address, once");
         Map<String, Object> second = Utils.findAndReadConfigFile(layout.daemonConf("supervisor-2").toString(), true);
         assertEquals("10.213.7.12", second.get("storm.local.hostname"));
         assertEquals("10.213.7.12", second.get("whale.rdma.bind.host"));
+        assertEquals(1, Files.readString(layout.daemonConf("supervisor-2")).split("whale.rdma.bind.host:", -1).length - 1,
+            "written once: with host 0's address in the cluster's part too, the RDMA workers listened on host 0's");
         assertEquals(List.of("10.213.7.10"), second.get("nimbus.seeds"));
     }
 

@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
  * read straight from the kernel ({@code ip -n NAMESPACE -j -s link show dev INTERFACE}) at the window's edges,
  * which costs no JVM start in the measured window.
  */
-final class HostLinks {
+public final class HostLinks {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One emulated host: its network namespace, its link's interface there, and the worker pids it runs. */
-    record Host(int host, String namespace, String networkInterface, List<Long> workerPids) {
+    /** One emulated host: its network namespace, its address, its link's interface there, and the worker pids it runs. */
+    public record Host(int host, String namespace, String address, String networkInterface, List<Long> workerPids) {
         /** The interface's byte counters now. */
         LinkBytes bytes() throws IOException, InterruptedException {
             JsonNode stats = JSON.readTree(run(List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev",
@@ -30,14 +30,14 @@ final class HostLinks {
     }
 
     /** A host's link counters, or (from {@link #minus}) what went over the link between two readings. */
-    record LinkBytes(int host, long txBytes, long rxBytes) {
+    public record LinkBytes(int host, long txBytes, long rxBytes) {
         LinkBytes minus(LinkBytes earlier) {
             return new LinkBytes(host, txBytes - earlier.txBytes, rxBytes - earlier.rxBytes);
         }
     }
 
     /** Every host's counters now, in host order. */
-    static List<LinkBytes> read(List<Host> hosts) throws IOException, InterruptedException {
+    public static List<LinkBytes> read(List<Host> hosts) throws IOException, InterruptedException {
         List<LinkBytes> all = new ArrayList<>();
         for (Host h : hosts) {
             all.add(h.bytes());
@@ -46,7 +46,7 @@ final class HostLinks {
     }
 
     /** What went over each host's link between two {@link #read}s. */
-    static List<LinkBytes> between(List<LinkBytes> before, List<LinkBytes> after) {
+    public static List<LinkBytes> between(List<LinkBytes> before, List<LinkBytes> after) {
         List<LinkBytes> deltas = new ArrayList<>();
         for (int i = 0; i < after.size(); i++) {
             deltas.add(after.get(i).minus(before.get(i)));
@@ -58,14 +58,15 @@ final class HostLinks {
     }
 
     /** The hosts of the cluster in {@code clusterDir} as its {@code whale} command reports them now. */
-    static List<Host> of(Path whaleBin, Path clusterDir) throws IOException, InterruptedException {
+    public static List<Host> of(Path whaleBin, Path clusterDir) throws IOException, InterruptedException {
         JsonNode status = JSON.readTree(run(List.of(whaleBin.toString(), "local-cluster", "status", "--json", "--dir",
             clusterDir.toString())));
         List<Host> hosts = new ArrayList<>();
         for (JsonNode h : status.get("hosts")) {
             List<Long> pids = new ArrayList<>();
             h.get("workerPids").forEach(p -> pids.add(p.asLong()));
-            hosts.add(new Host(h.get("host").asInt(), h.get("namespace").asText(), h.get("interface").asText(), pids));
+            hosts.add(new Host(h.get("host").asInt(), h.get("namespace").asText(), h.get("address").asText(), h.get("interface").asText(),
+                pids));
         }
         return hosts;
     }

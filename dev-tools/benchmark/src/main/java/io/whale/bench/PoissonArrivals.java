@@ -8,19 +8,19 @@ import java.util.SplittableRandom;
  * spout was held back by backpressure are still due, and their latency counts from when they arrived (no
  * coordinated omission).
  */
-final class PoissonArrivals {
+public final class PoissonArrivals {
     private final double meanGapNanos;
     private final SplittableRandom random;
     private long nextNanos;
 
-    PoissonArrivals(double ratePerSecond, long startNanos, SplittableRandom random) {
+    public PoissonArrivals(double ratePerSecond, long startNanos, SplittableRandom random) {
         this.meanGapNanos = 1e9 / ratePerSecond;
         this.random = random;
         this.nextNanos = startNanos;
     }
 
     /** The next arrival time if it is due at {@code nowNanos} (and steps past it), else {@link Long#MIN_VALUE}. */
-    long nextDue(long nowNanos) {
+    public long nextDue(long nowNanos) {
         if (nowNanos - nextNanos < 0) {
             return Long.MIN_VALUE;
         }

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads the kernel counters the benchmark needs: a process's and the machine's CPU time, an interface's byte counters. */
-final class ProcFiles {
+public final class ProcFiles {
     /** Linux's USER_HZ: the unit of utime and stime in /proc/PID/stat on every mainstream architecture. */
     static final long CLOCK_TICKS_PER_SECOND = 100;
 
@@ -22,9 +22,9 @@ final class ProcFiles {
     }
 
     /** The machine's CPU time since boot in clock ticks, over all cores: busy (not idle, not waiting for I/O) and in all. */
-    record MachineTicks(long busy, long total) {
+    public record MachineTicks(long busy, long total) {
         /** The cores kept busy on average between {@code earlier} and this reading. */
-        double coresBusySince(MachineTicks earlier, int cores) {
+        public double coresBusySince(MachineTicks earlier, int cores) {
             long all = total - earlier.total;
             return all <= 0 ? 0 : cores * (double) (busy - earlier.busy) / all;
         }
@@ -41,7 +41,7 @@ final class ProcFiles {
         return new MachineTicks(total - idle, total);
     }
 
-    static MachineTicks machineTicks() {
+    public static MachineTicks machineTicks() {
         return machineTicks(read(Path.of("/proc/stat")));
     }
 
@@ -91,7 +91,7 @@ final class ProcFiles {
         return transmittedBytes(read(Path.of("/proc/net/dev")), "lo");
     }
 
-    static double[] loadAverage() {
+    public static double[] loadAverage() {
         String[] f = read(Path.of("/proc/loadavg")).trim().split("\\s+");
         return new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
     }

@@ -24,10 +24,11 @@ import picocli.CommandLine.Option;
  * <p>Exit codes: 0 success / running; 1 failure; 3 not running (status, like an LSB init script).
  */
 @Command(name = "kafka", mixinStandardHelpOptions = true,
-        description = "Starts, stops or checks a single-node KRaft Kafka broker running on 127.0.0.1.",
+        description = "Starts, stops or checks a single-node KRaft Kafka broker (on 127.0.0.1 unless --host says otherwise).",
         subcommands = {KafkaBrokerControl.Start.class, KafkaBrokerControl.Stop.class, KafkaBrokerControl.Status.class})
 public final class KafkaBrokerControl {
     static final int NOT_RUNNING = 3;
+    static final String DEFAULT_HOST = "127.0.0.1";
     private static final String MAIN_CLASS = KafkaBrokerMain.class.getName();
     /** First JVM argument of every broker process: identifies it even where the OS truncates long command lines. */
     private static final String PROCESS_MARKER = "-Dwhale.kafka.broker=true";
@@ -50,6 +51,10 @@ public final class KafkaBrokerControl {
 
     @Command(name = "start", description = "Starts the broker in the background and waits until it answers.")
     static final class Start extends FolderCommand {
+        @Option(names = "--host", defaultValue = DEFAULT_HOST, description = "address the broker listens on and gives its "
+                + "clients, e.g. an emulated host's, for clients in other network namespaces (default: ${DEFAULT-VALUE})")
+        String host;
+
         @Option(names = "--port", defaultValue = "9092", description = "client port, 0 = a free one (default: ${DEFAULT-VALUE})")
         int port;
 
@@ -66,13 +71,13 @@ public final class KafkaBrokerControl {
                 return 0;
             }
             int clientPort = port == 0 ? LoopbackPorts.free() : port;
-            String bootstrap = "127.0.0.1:" + clientPort;
+            String bootstrap = host + ":" + clientPort;
             folder.writeLog4jConfig();
             Process process = new ProcessBuilder(List.of(
                     javaExecutable(), PROCESS_MARKER, "-Xmx" + heap, "-XX:+UseSerialGC",
                     "-Dlog4j2.configurationFile=" + folder.log4jConfig(),
                     "-cp", System.getProperty("java.class.path"),
-                    MAIN_CLASS, "--dir", folder.dir().toString(), "--port", Integer.toString(clientPort)))
+                    MAIN_CLASS, "--dir", folder.dir().toString(), "--host", host, "--port", Integer.toString(clientPort)))
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(folder.logFile().toFile()))
                     .start();

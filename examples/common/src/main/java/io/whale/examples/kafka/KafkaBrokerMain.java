@@ -12,10 +12,14 @@ import picocli.CommandLine.Option;
  * shut it down cleanly). {@link KafkaBrokerControl} starts this class as a background process.
  */
 @Command(name = "kafka-broker", mixinStandardHelpOptions = true,
-        description = "Runs a single-node KRaft Kafka broker on 127.0.0.1 in the foreground.")
+        description = "Runs a single-node KRaft Kafka broker in the foreground.")
 public final class KafkaBrokerMain implements Callable<Integer> {
     @Option(names = "--dir", required = true, description = "folder holding all broker data")
     Path dir;
+
+    @Option(names = "--host", defaultValue = KafkaBrokerControl.DEFAULT_HOST,
+            description = "address the client listener binds and advertises (default: ${DEFAULT-VALUE})")
+    String host;
 
     @Option(names = "--port", defaultValue = "9092", description = "client port (default: ${DEFAULT-VALUE})")
     int port;
@@ -32,7 +36,7 @@ public final class KafkaBrokerMain implements Callable<Integer> {
     public Integer call() {
         int clientPort = port == 0 ? LoopbackPorts.free() : port;
         int quorumPort = controllerPort == 0 ? LoopbackPorts.free() : controllerPort;
-        KraftBroker broker = KraftBroker.start(dir, clientPort, quorumPort);
+        KraftBroker broker = KraftBroker.start(dir, host, clientPort, quorumPort);
         Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "kafka-broker-shutdown"));
         System.out.println("Kafka broker ready at " + broker.bootstrapServers() + ", data in " + dir.toAbsolutePath());
         broker.awaitShutdown();

@@ -35,16 +35,18 @@ public final class KraftBroker implements AutoCloseable {
     /**
      * Formats {@code dataDir} if needed and starts the broker.
      *
-     * @param port           client port on 127.0.0.1
+     * @param host           address the clients' listener binds and advertises (127.0.0.1, or e.g. an emulated
+     *                       host's address, for clients in other network namespaces)
+     * @param port           client port on {@code host}
      * @param controllerPort KRaft controller port on 127.0.0.1; must differ from {@code port}
      */
-    public static KraftBroker start(Path dataDir, int port, int controllerPort) {
+    public static KraftBroker start(Path dataDir, String host, int port, int controllerPort) {
         Path logDir = dataDir.toAbsolutePath().resolve("kraft-logs");
-        KafkaConfig config = KafkaConfig.fromProps(serverProperties(logDir, port, controllerPort));
+        KafkaConfig config = KafkaConfig.fromProps(serverProperties(logDir, host, port, controllerPort));
         formatIfNeeded(config, logDir);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         server.startup();
-        return new KraftBroker(server, "127.0.0.1:" + port);
+        return new KraftBroker(server, host + ":" + port);
     }
 
     public String bootstrapServers() {
@@ -63,13 +65,13 @@ public final class KraftBroker implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    static Properties serverProperties(Path logDir, int port, int controllerPort) {
+    static Properties serverProperties(Path logDir, String host, int port, int controllerPort) {
         Properties p = new Properties();
         p.setProperty("process.roles", "broker,controller");
         p.setProperty("node.id", Integer.toString(NODE_ID));
         p.setProperty("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        p.setProperty("listeners", "PLAINTEXT://" + host + ":" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
         p.setProperty("controller.listener.names", CONTROLLER_LISTENER);
         p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");

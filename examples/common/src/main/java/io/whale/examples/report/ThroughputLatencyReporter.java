@@ -2,11 +2,14 @@ package io.whale.examples.report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,7 +29,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The sink of an example topology: counts results and measures their end-to-end latency (now minus
  * the emit time the source stamped into field {@code emitMillisField}), and every interval logs one
- * line {@code WHALE-REPORT {json}} with results/s and p50/p99 latency of the interval and since start.
+ * line {@code WHALE-REPORT {json}} with results/s and p50/p99 latency of the interval and since start, and the
+ * interval's latency histogram (HdrHistogram, compressed, base64 in {@code histogram}) so that a reader can merge
+ * intervals into the percentiles of any window of them.
  * When the topology conf has {@value #REPORT_FILE_KEY}, each line's JSON is also appended to that file.
  *
  * <p>Run it with parallelism 1 behind a global grouping so the figures cover the whole topology.
@@ -91,6 +96,7 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
         line.put("total_results", total.getTotalCount());
         line.put("total_p50_ms", total.getValueAtPercentile(50));
         line.put("total_p99_ms", total.getValueAtPercentile(99));
+        line.put("histogram", encoded(interval));
         interval.reset();
         intervalStartMillis = now;
         String text;
@@ -108,6 +114,13 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
                 throw new UncheckedIOException("cannot append to " + reportFile, e);
             }
         }
+    }
+
+    /** The histogram compressed and in base64 ({@link Histogram#decodeFromCompressedByteBuffer} reads it back). */
+    static String encoded(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     @Override

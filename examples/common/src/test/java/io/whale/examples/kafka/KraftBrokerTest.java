@@ -30,7 +30,7 @@ class KraftBrokerTest {
     void shouldServeTopicsCreatedThroughTheAdminApiOrByAKafkaSinkAndKeepThemAcrossARestart() throws Exception {
         int port = LoopbackPorts.free();
         int controllerPort = LoopbackPorts.free();
-        try (KraftBroker broker = KraftBroker.start(dir, port, controllerPort)) {
+        try (KraftBroker broker = KraftBroker.start(dir, "127.0.0.1", port, controllerPort)) {
             assertTrue(TopicAdmin.answers(broker.bootstrapServers(), Duration.ofSeconds(30)));
             TopicAdmin.createTopics(broker.bootstrapServers(), Map.of("lines", 3));
             TopicAdmin.createTopics(broker.bootstrapServers(), Map.of("lines", 3));
@@ -49,10 +49,17 @@ class KraftBrokerTest {
             assertEquals(Map.of("generated", 2), TopicAdmin.partitionCounts(broker.bootstrapServers(), List.of("generated")));
             assertEquals(List.of("only-line"), readAll(broker.bootstrapServers(), "generated", 1));
         }
-        try (KraftBroker restarted = KraftBroker.start(dir, port, controllerPort)) {
+        try (KraftBroker restarted = KraftBroker.start(dir, "127.0.0.1", port, controllerPort)) {
             assertEquals(Map.of("lines", 3), TopicAdmin.partitionCounts(restarted.bootstrapServers(), List.of("lines")));
             assertEquals(100, readAll(restarted.bootstrapServers(), "lines", 100).size());
         }
+    }
+
+    @Test
+    void shouldListenOnAndAdvertiseTheGivenHostForClientsAndKeepTheControllerOnLoopback() {
+        Properties p = KraftBroker.serverProperties(dir, "10.77.0.10", 16092, 16093);
+        assertEquals("PLAINTEXT://10.77.0.10:16092,CONTROLLER://127.0.0.1:16093", p.getProperty("listeners"));
+        assertEquals("PLAINTEXT://10.77.0.10:16092", p.getProperty("advertised.listeners"));
     }
 
     @Command

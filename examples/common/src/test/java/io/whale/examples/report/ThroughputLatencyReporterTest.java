@@ -8,13 +8,16 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
 import org.apache.storm.Config;
 import org.apache.storm.Constants;
 import org.apache.storm.task.OutputCollector;
@@ -52,6 +55,28 @@ class ThroughputLatencyReporterTest {
         JsonNode second = new ObjectMapper().readTree(lines.get(1));
         assertEquals(0, second.get("results").asLong(), "each interval starts afresh");
         assertEquals(3, second.get("total_results").asLong());
+    }
+
+    @Test
+    void shouldCarryEachIntervalsHistogramSoThatIntervalsMerge() throws Exception {
+        Path file = dir.resolve("report.jsonl");
+        ThroughputLatencyReporter reporter = new ThroughputLatencyReporter("demo", "emitMillis", 1);
+        reporter.prepare(Map.of(ThroughputLatencyReporter.REPORT_FILE_KEY, file.toString()), mock(TopologyContext.class),
+            mock(OutputCollector.class));
+        reporter.execute(resultEmitted(100));
+        reporter.execute(tick());
+        reporter.execute(resultEmitted(3_000));
+        reporter.execute(resultEmitted(3_000));
+        reporter.execute(tick());
+
+        Histogram merged = new Histogram(3_600_000, 3);
+        for (String line : Files.readAllLines(file)) {
+            byte[] bytes = Base64.getDecoder().decode(new ObjectMapper().readTree(line).get("histogram").asText());
+            merged.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0));
+        }
+        assertEquals(3, merged.getTotalCount());
+        assertTrue(merged.getMinValue() >= 100 && merged.getMinValue() < 1_000, "min " + merged.getMinValue());
+        assertTrue(merged.getMaxValue() >= 2_990, "max " + merged.getMaxValue());
     }
 
     /** A result whose emit time is {@code ageMillis} before the moment the reporter reads it. */

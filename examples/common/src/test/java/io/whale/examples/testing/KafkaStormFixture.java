@@ -25,7 +25,7 @@ public final class KafkaStormFixture implements AutoCloseable {
     }
 
     public static KafkaStormFixture start(Path dir) throws Exception {
-        KraftBroker broker = KraftBroker.start(dir.resolve("kafka"), LoopbackPorts.free(), LoopbackPorts.free());
+        KraftBroker broker = KraftBroker.start(dir.resolve("kafka"), "127.0.0.1", LoopbackPorts.free(), LoopbackPorts.free());
         LoopbackZookeeper zookeeper = null;
         try {
             zookeeper = LoopbackZookeeper.start(Files.createDirectories(dir.resolve("zookeeper")));

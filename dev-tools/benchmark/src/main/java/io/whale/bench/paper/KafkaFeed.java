@@ -1,0 +1,172 @@
+package io.whale.bench.paper;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.examples.gen.KafkaTopicSink;
+import io.whale.examples.kafka.TopicAdmin;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPInputStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+
+/**
+ * The Kafka feed of one run of the paper benchmark, a process of its own beside the broker (on an emulated cluster,
+ * in host 0's network namespace, where the broker's address is reachable): produces the lines of a generated CSV file
+ * into the run's topic as its {@link FeedSchedule} says, reads the topology's committed offset (its consumer group,
+ * through Kafka's Admin API) every {@value #OFFSETS_MILLIS} ms, and appends a JSON line to the events file at every
+ * change of phase or measurement, the last one with every measured window. It starts measuring once the file
+ * {@code RELEASE} exists (the driver's sign that the links are shaped). Exits 0 when done, 3 when the topology
+ * committed nothing, or the start was not released, within the start timeout.
+ *
+ * <pre>
+ *   KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S LOAD COMMON_RATE START_TIMEOUT_S EVENTS RELEASE
+ * </pre>
+ */
+public final class KafkaFeed {
+    static final long OFFSETS_MILLIS = 200;
+    private static final long TICK_MILLIS = 5;
+    private static final int PARTITIONS = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String topic;
+    private final String group;
+    private final Path data;
+    private final int keyColumn;
+    private final Path events;
+    private final Path release;
+    private BufferedReader lines;
+    private long position;
+    private long dataPasses = 1;
+
+    private KafkaFeed(String topic, String group, Path data, int keyColumn, Path events, Path release) {
+        this.topic = topic;
+        this.group = group;
+        this.data = data;
+        this.keyColumn = keyColumn;
+        this.events = events;
+        this.release = release;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 13) {
+            System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S LOAD COMMON_RATE "
+                + "START_TIMEOUT_S EVENTS RELEASE");
+            System.exit(2);
+        }
+        String bootstrap = args[0];
+        FeedSchedule schedule = new FeedSchedule(Long.parseLong(args[5]), Long.parseLong(args[6]), Long.parseLong(args[7]),
+            Double.parseDouble(args[8]), Double.parseDouble(args[9]), args[1].hashCode());
+        KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[11]),
+            Path.of(args[12]));
+        System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[10]))));
+    }
+
+    private int run(String bootstrap, FeedSchedule schedule, long startTimeoutNanos) throws Exception {
+        TopicAdmin.createTopics(bootstrap, Map.of(topic, PARTITIONS));
+        Properties adminProps = new Properties();
+        adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        long start = System.nanoTime();
+        try (Admin admin = Admin.create(adminProps); KafkaTopicSink sink = new KafkaTopicSink(bootstrap, topic)) {
+            lines = open();
+            long committed = 0;
+            boolean released = false;
+            long offsetsRead = 0;
+            FeedSchedule.Phase phase = null;
+            boolean measuring = false;
+            while (schedule.phase() != FeedSchedule.Phase.DONE) {
+                long now = System.nanoTime();
+                if (now - offsetsRead >= TimeUnit.MILLISECONDS.toNanos(OFFSETS_MILLIS)) {
+                    committed = committed(admin);
+                    released = released || Files.exists(release);
+                    offsetsRead = now;
+                }
+                long produce = schedule.tick(now, System.currentTimeMillis(), committed, released);
+                for (long i = 0; i < produce; i++) {
+                    produceNext(sink);
+                }
+                if ((schedule.phase() != phase || schedule.measuring() != measuring) && schedule.phase() != FeedSchedule.Phase.DONE) {
+                    phase = schedule.phase();
+                    measuring = schedule.measuring();
+                    event(phase, measuring, schedule, committed);
+                }
+                if (phase == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {
+                    System.err.println("KafkaFeed: within " + TimeUnit.NANOSECONDS.toSeconds(startTimeoutNanos) + " s, consumer group "
+                        + group + " committed " + committed + " records of " + topic + (released ? "" : " and " + release + " did not appear"));
+                    return 3;
+                }
+                TimeUnit.MILLISECONDS.sleep(TICK_MILLIS);
+            }
+        } finally {
+            if (lines != null) {
+                lines.close();
+            }
+        }
+        Map<String, Object> last = new LinkedHashMap<>();
+        last.put("timeMs", System.currentTimeMillis());
+        last.put("phase", FeedSchedule.Phase.DONE.label());
+        last.put("dataPasses", dataPasses);
+        last.put("windows", schedule.windows());
+        append(last);
+        return 0;
+    }
+
+    private long committed(Admin admin) throws InterruptedException, ExecutionException, TimeoutException {
+        Map<org.apache.kafka.common.TopicPartition, OffsetAndMetadata> offsets =
+            admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+        return offsets.entrySet().stream().filter(e -> e.getKey().topic().equals(topic) && e.getValue() != null)
+            .mapToLong(e -> e.getValue().offset()).sum();
+    }
+
+    /** The next data line; at the file's end it starts over (counted in {@code dataPasses}). */
+    private void produceNext(KafkaTopicSink sink) throws IOException {
+        String line = lines.readLine();
+        while (line == null || line.isEmpty()) {
+            if (line == null) {
+                lines.close();
+                lines = open();
+                dataPasses++;
+            }
+            line = lines.readLine();
+        }
+        sink.write(keyColumn < 0 ? Long.toString(position) : line.split(",", -1)[keyColumn], line);
+        position++;
+    }
+
+    private BufferedReader open() throws IOException {
+        InputStream in = Files.newInputStream(data);
+        if (data.toString().endsWith(".gz")) {
+            in = new GZIPInputStream(in, 1 << 16);
+        }
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        reader.readLine();
+        return reader;
+    }
+
+    private void event(FeedSchedule.Phase phase, boolean measuring, FeedSchedule schedule, long committed) throws IOException {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("timeMs", System.currentTimeMillis());
+        e.put("phase", phase.label());
+        e.put("measuring", measuring);
+        e.put("ratePerSecond", schedule.rate());
+        e.put("committed", committed);
+        append(e);
+    }
+
+    private void append(Map<String, Object> line) throws IOException {
+        Files.writeString(events, JSON.writeValueAsString(line) + System.lineSeparator(), StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}

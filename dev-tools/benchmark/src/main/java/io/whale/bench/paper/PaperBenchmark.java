@@ -1,0 +1,172 @@
+package io.whale.bench.paper;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.bench.ProcFiles;
+import io.whale.examples.demo.DemoSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The driver of {@code dev-tools/bench-paper.sh}: brings up a cluster of emulated hosts for Whale and one for stock
+ * Storm (each with its Kafka broker on host 0; both stay up for the whole run, so every run shares the same
+ * background), generates each application's data once, then for each application, P and round runs every system
+ * ({@link PaperRun}) — Storm first, whose capacity sets the round's common rate — and writes {@code results.json}
+ * after every run and the report ({@link PaperReport}) at the end. Exits 1 when a series of a figure was left
+ * without data (a run failed).
+ * Started by the script, which sets {@code whale.bin}, {@code whale.stock.bin}, {@code whale.home},
+ * {@code whale.bench.jar} and {@code whale.bench.command}.
+ */
+public final class PaperBenchmark {
+    /** The first system of a round is measured at this share of its capacity, and that rate is the round's common rate. */
+    static final double COMMON_SHARE = 0.8;
+    private static final int STOCK_BASE_PORT = 17000;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final PaperOptions options;
+    private final Path whaleBin;
+    private final Path stockBin;
+    private final Path whaleHome;
+    private final Path feedJar;
+    private final List<PaperResult> results = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private final Map<String, Object> run = new LinkedHashMap<>();
+
+    PaperBenchmark(PaperOptions options, Path whaleBin, Path stockBin, Path whaleHome, Path feedJar) {
+        this.options = options;
+        this.whaleBin = whaleBin;
+        this.stockBin = stockBin;
+        this.whaleHome = whaleHome;
+        this.feedJar = feedJar;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PaperOptions options;
+        try {
+            options = PaperOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        PaperBenchmark bench = new PaperBenchmark(options, Path.of(System.getProperty("whale.bin")),
+            Path.of(System.getProperty("whale.stock.bin")), Path.of(System.getProperty("whale.home")),
+            Path.of(System.getProperty("whale.bench.jar")));
+        System.exit(bench.run());
+    }
+
+    int run() throws IOException, InterruptedException {
+        Path out = options.out();
+        Files.createDirectories(out);
+        run.put("command", System.getProperty("whale.bench.command", "bench-paper.sh"));
+        run.put("started", Instant.now().toString());
+        run.put("cpus", Runtime.getRuntime().availableProcessors());
+        run.put("loadAverageAtStart", ProcFiles.loadAverage()[0]);
+        run.put("options", options);
+        DemoSession whaleSession = new DemoSession(whaleBin);
+        try (whaleSession) {
+            PaperCluster whale = new PaperCluster(whaleSession, whaleBin, whaleBin, out.resolve("cluster"), options.hosts());
+            whale.up(options.clusterLayout(), List.of(), "Whale cluster");
+            PaperCluster storm = null;
+            if (options.systems().contains(PaperSystem.STORM)) {
+                DemoSession stockSession = new DemoSession(stockBin);
+                whaleSession.onClose("stopping the stock Storm cluster", stockSession::close);
+                storm = new PaperCluster(stockSession, stockBin, whaleBin, out.resolve("cluster-stock"), options.hosts());
+                storm.up(options.clusterLayout(), List.of("--base-port", String.valueOf(STOCK_BASE_PORT)), "stock Apache Storm 2.8.3 cluster");
+            }
+            Map<PaperApp, Path> data = generate(whale, storm);
+            for (PaperApp app : options.apps()) {
+                for (int p : options.matchers()) {
+                    for (int repeat = 1; repeat <= options.repeats(); repeat++) {
+                        round(app, p, repeat, whale, storm, data.get(app));
+                    }
+                }
+            }
+        }
+        run.put("finished", Instant.now().toString());
+        save();
+        List<String> empty = new PaperReport(options, results, run).write();
+        System.out.println("report: " + out.resolve("report.md") + " and report.html; figures fig*.json and fig*.png; raw results.json");
+        failures.forEach(f -> System.out.println("failed run: " + f));
+        if (!empty.isEmpty()) {
+            System.out.println("series without data: " + String.join("; ", empty));
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Every system once at this P, Storm first: its capacity sets the common rate the others' latency is measured at. */
+    private void round(PaperApp app, int p, int repeat, PaperCluster whale, PaperCluster storm, Path data)
+        throws IOException, InterruptedException {
+        double commonRate = -COMMON_SHARE;
+        for (PaperSystem system : options.systems()) {
+            if (options.figures().stream().noneMatch(f -> f.app() == app && f.systems().contains(system)) && system != PaperSystem.STORM) {
+                continue;
+            }
+            PaperPoint point = new PaperPoint(app, system, p, options.workers(), repeat);
+            DemoSession.step(point.name() + (commonRate > 0 ? String.format(" (common rate %.0f/s)", commonRate) : ""));
+            try {
+                PaperResult r = new PaperRun(system.whale() ? whale : storm, options, whaleHome, feedJar).run(point, data, commonRate);
+                results.add(r);
+                System.out.println(describe(r));
+                if (commonRate < 0 && r.common() != null) {
+                    commonRate = r.common().ratePerSecond();
+                }
+            } catch (IllegalStateException e) {
+                failures.add(point.name() + ": " + e.getMessage());
+                System.out.println(point.name() + " FAILED: " + e.getMessage());
+            }
+            save();
+        }
+    }
+
+    private Map<PaperApp, Path> generate(PaperCluster whale, PaperCluster storm) throws IOException, InterruptedException {
+        Map<PaperApp, Path> files = new LinkedHashMap<>();
+        Files.createDirectories(options.out().resolve("data"));
+        for (PaperApp app : options.apps()) {
+            Path file = options.out().resolve("data").resolve(app.option() + "-" + options.records() + ".csv");
+            if (!Files.exists(file)) {
+                DemoSession.step("generating " + options.records() + " records of " + app.label() + " into " + file);
+                List<String> command = new ArrayList<>(List.of(whaleBin.toString()));
+                command.addAll(app.generate(options.records(), file));
+                PaperCluster.run(command);
+            }
+            files.put(app, file);
+        }
+        if (options.apps().contains(PaperApp.RIDEHAILING)) {
+            for (PaperCluster c : storm == null ? List.of(whale) : List.of(whale, storm)) {
+                DemoSession.step("loading the drivers' positions into topic " + PaperApp.DRIVERS_TOPIC + " at " + c.bootstrap());
+                c.generateIntoKafka(List.of("gen", "ridehailing-trajectories", "--drivers", "2000", "--records", "40000", "--topic",
+                    PaperApp.DRIVERS_TOPIC, "--partitions", "1", "--no-progress"));
+            }
+        }
+        return files;
+    }
+
+    private static String describe(PaperResult r) {
+        StringBuilder s = new StringBuilder(String.format("  capacity %.0f records/s (busy cores %.2f, source host %d sent %.2f Mbit/s, "
+            + "%.0f bytes per 10,000 records)", r.capacityPerSecond(), r.machineCoresBusy(), r.sourceHost(), r.sourceLinkMbit(),
+            r.sourceBytesPer10kRecords()));
+        for (PhaseResult phase : new PhaseResult[] {r.own(), r.common()}) {
+            if (phase != null) {
+                s.append(String.format("%n  at %.0f/s: offered %.0f/s, consumed %.0f/s, backlog %+.0f/s, latency mean %.0f ms p50 %.0f p99 %.0f "
+                    + "(%d results)", phase.ratePerSecond(), phase.offeredPerSecond(), phase.consumedPerSecond(),
+                    phase.backlogGrowthPerSecond(), phase.meanMillis(), phase.p50Millis(), phase.p99Millis(), phase.results()));
+            }
+        }
+        return s.toString();
+    }
+
+    private void save() throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>(run);
+        json.put("results", results);
+        json.put("failures", failures);
+        JSON.writeValue(options.out().resolve("results.json").toFile(), json);
+    }
+}

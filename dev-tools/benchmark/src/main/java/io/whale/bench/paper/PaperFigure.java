@@ -1,0 +1,132 @@
+package io.whale.bench.paper;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The figures of the paper's §5 the benchmark reproduces: the application, what is plotted against the matchers'
+ * parallelism P, the systems compared, and the paper's own ratios at P = 480 on its 30 machines (§5.2), which are what
+ * carries over to a scaled-down run. A comparison is {@code system} against {@code baseline}: for throughput the ratio
+ * system/baseline, for latency the reduction 1 − system/baseline in percent.
+ */
+enum PaperFigure {
+    F13(13, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on Didi dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 56.6))),
+    F14(14, PaperApp.RIDEHAILING, Metric.LATENCY, Group.OVERALL, "Overall system latency on Didi dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96.6))),
+    F15(15, PaperApp.STOCK, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on Nasdaq dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 51.2))),
+    F16(16, PaperApp.STOCK, Metric.LATENCY, Group.OVERALL, "Overall system latency on Nasdaq dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96.5))),
+    F17(17, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.TREES, "Throughput comparison using Didi dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 1.2),
+            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.4))),
+    F18(18, PaperApp.RIDEHAILING, Metric.LATENCY, Group.TREES, "Latency comparison using Didi dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 26.9),
+            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 38.8))),
+    F19(19, PaperApp.STOCK, Metric.THROUGHPUT, Group.TREES, "Throughput comparison using Nasdaq dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 1.22),
+            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.4))),
+    F20(20, PaperApp.STOCK, Metric.LATENCY, Group.TREES, "Latency comparison using Nasdaq dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 23.4),
+            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6)));
+
+    enum Metric {
+        /** Records drained per second from a standing backlog. */
+        THROUGHPUT("throughput", "records/s"),
+        /** Mean processing latency (source emit → sink) at the common rate. */
+        LATENCY("processing latency", "ms");
+
+        final String label;
+        final String unit;
+
+        Metric(String label, String unit) {
+            this.label = label;
+            this.unit = unit;
+        }
+    }
+
+    /** Figs. 13–16 compare the systems; Figs. 17–20 the multicast structures, all on Whale-WOC-RDMA. */
+    enum Group {
+        OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
+        TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK));
+
+        final List<PaperSystem> systems;
+
+        Group(List<PaperSystem> systems) {
+            this.systems = systems;
+        }
+    }
+
+    /** {@code system} against {@code baseline}, and the paper's figure for it at P = 480. */
+    record Comparison(PaperSystem system, PaperSystem baseline, double paper) {
+    }
+
+    private final int number;
+    private final PaperApp app;
+    private final Metric metric;
+    private final Group group;
+    private final String title;
+    private final List<Comparison> comparisons;
+
+    PaperFigure(int number, PaperApp app, Metric metric, Group group, String title, List<Comparison> comparisons) {
+        this.number = number;
+        this.app = app;
+        this.metric = metric;
+        this.group = group;
+        this.title = title;
+        this.comparisons = comparisons;
+    }
+
+    int number() {
+        return number;
+    }
+
+    PaperApp app() {
+        return app;
+    }
+
+    Metric metric() {
+        return metric;
+    }
+
+    String title() {
+        return title;
+    }
+
+    List<PaperSystem> systems() {
+        return group.systems;
+    }
+
+    List<Comparison> comparisons() {
+        return comparisons;
+    }
+
+    /** How a system is named in this figure: the tree figures name the structure (all on Whale-WOC-RDMA). */
+    String seriesName(PaperSystem system) {
+        if (group == Group.OVERALL) {
+            return system.label();
+        }
+        return switch (system) {
+            case WOC_RDMA -> "sequential";
+            case WOC_RDMA_BINOMIAL -> "binomial (RDMC)";
+            case WOC_RDMA_NONBLOCK -> "non-blocking (Whale)";
+            default -> system.label();
+        };
+    }
+
+    static String numbers() {
+        return Arrays.stream(values()).map(f -> String.valueOf(f.number)).collect(Collectors.joining(","))
+            + " (Figs. 11-12 and 21-28 are not built yet)";
+    }
+
+    static PaperFigure byNumber(String text) {
+        for (PaperFigure f : values()) {
+            if (String.valueOf(f.number).equals(text)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("--figures takes " + numbers() + ", not '" + text + "'");
+    }
+}

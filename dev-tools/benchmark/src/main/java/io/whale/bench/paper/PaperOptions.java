@@ -1,0 +1,107 @@
+package io.whale.bench.paper;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
+record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
+                    List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
+                    int measureSeconds, double load, long records, List<String> settings) {
+    static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
+        + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] "
+        + "[--load SHARE] [--records N] [--set KEY=VALUE]...\n  figures: " + PaperFigure.numbers()
+        + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
+
+    static PaperOptions parse(String... args) {
+        boolean quick = List.of(args).contains("--quick");
+        Path out = Path.of("dev-tools/benchmark/target/bench-paper");
+        List<PaperFigure> figures = List.of(PaperFigure.values());
+        List<Integer> matchers = quick ? List.of(8) : List.of(8, 16, 32);
+        int hosts = quick ? 4 : 8;
+        int workers = 0;
+        int repeats = quick ? 1 : 3;
+        int linkMbit = 10;
+        int warmup = quick ? 8 : 15;
+        int measure = quick ? 6 : 20;
+        double load = quick ? 0 : 0.8;
+        long records = quick ? 50_000 : 400_000;
+        List<String> settings = new ArrayList<>();
+        List<PaperSystem> chosen = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> { }
+                case "--out" -> out = Path.of(value(args, ++i));
+                case "--figures" -> figures = list(value(args, ++i), PaperFigure::byNumber);
+                case "--systems" -> chosen = list(value(args, ++i), PaperSystem::byOption);
+                case "--matchers" -> matchers = list(value(args, ++i), v -> atLeast("--matchers", Integer.parseInt(v), 1));
+                case "--repeats" -> repeats = atLeast("--repeats", Integer.parseInt(value(args, ++i)), 1);
+                case "--hosts" -> hosts = atLeast("--hosts", Integer.parseInt(value(args, ++i)), 2);
+                case "--link-mbit" -> linkMbit = atLeast("--link-mbit", Integer.parseInt(value(args, ++i)), 1);
+                case "--workers" -> workers = atLeast("--workers", Integer.parseInt(value(args, ++i)), 1);
+                case "--warmup-s" -> warmup = atLeast("--warmup-s", Integer.parseInt(value(args, ++i)), 0);
+                case "--measure-s" -> measure = atLeast("--measure-s", Integer.parseInt(value(args, ++i)), 1);
+                case "--load" -> load = share("--load", Double.parseDouble(value(args, ++i)));
+                case "--records" -> records = atLeast("--records", Integer.parseInt(value(args, ++i)), 1_000);
+                case "--set" -> settings.add(setting(value(args, ++i)));
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+            }
+        }
+        Set<PaperApp> apps = new LinkedHashSet<>();
+        Set<PaperSystem> systems = new LinkedHashSet<>(List.of(PaperSystem.STORM));
+        for (PaperFigure f : figures) {
+            apps.add(f.app());
+            systems.addAll(f.systems());
+        }
+        if (quick) {
+            // A smoke: the binomial tree's series of Figs. 17-20 is the one it leaves out (the relay trees' own cluster
+            // tests run it), so that the run stays within its 15 minutes.
+            systems.remove(PaperSystem.WOC_RDMA_BINOMIAL);
+        }
+        Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
+        List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
+        return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
+            workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, load, records, List.copyOf(settings));
+    }
+
+    /** The {@code local-cluster up} options: the emulated hosts, one slot each when every worker fits, links shaped. */
+    List<String> clusterLayout() {
+        return List.of("--hosts", String.valueOf(hosts), "--slots", workers <= hosts ? "1" : "4", "--link-mbit", String.valueOf(linkMbit));
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value\n" + USAGE);
+        }
+        return args[i];
+    }
+
+    private static int atLeast(String option, int value, int least) {
+        if (value < least) {
+            throw new IllegalArgumentException(option + " must be at least " + least + ", not " + value + "\n" + USAGE);
+        }
+        return value;
+    }
+
+    private static double share(String option, double value) {
+        if (!(value >= 0 && value <= 1)) {
+            throw new IllegalArgumentException(option + " is a share of the capacity in 0..1 (0: no such phase), not " + value + "\n" + USAGE);
+        }
+        return value;
+    }
+
+    private static String setting(String keyValue) {
+        if (!keyValue.matches("[^=\\s]+=.*")) {
+            throw new IllegalArgumentException("--set takes KEY=VALUE, not '" + keyValue + "'\n" + USAGE);
+        }
+        return keyValue;
+    }
+
+    private static <T> List<T> list(String csv, Function<String, T> parse) {
+        return Arrays.stream(csv.split(",")).map(String::trim).distinct().map(parse).toList();
+    }
+}

@@ -1,0 +1,214 @@
+package io.whale.bench.paper;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Writes what a run of the paper benchmark measured: per figure {@code figNN.json} (its setting, every series' median
+ * and min–max per P, the comparisons with the paper's) and {@code figNN.png}; {@code report.md} and
+ * {@code report.html} (the PNGs embedded) with the setting, the method, the headline table at the highest P, each
+ * figure, and what bound each run (the machine's CPU or the source host's link).
+ */
+final class PaperReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final PaperOptions options;
+    private final List<PaperResult> results;
+    private final List<PaperSummary> summaries;
+    private final Map<String, Object> run;
+
+    /** @param run the command, start and end times and the machine, as results.json has them */
+    PaperReport(PaperOptions options, List<PaperResult> results, Map<String, Object> run) {
+        this.options = options;
+        this.results = results;
+        this.summaries = PaperSummary.of(results);
+        this.run = run;
+    }
+
+    /** Writes every file; returns the series left without data, as "Fig. N: name" (none when the run is complete). */
+    List<String> write() throws IOException {
+        Path out = options.out();
+        List<String> empty = new ArrayList<>();
+        ReportDocument doc = new ReportDocument().heading(1, "Whale against the paper's evaluation (SC'21 §5), scaled down")
+            .paragraph("Command: `" + run.get("command") + "`; started " + run.get("started") + ", finished " + run.get("finished")
+                + "; machine: " + run.get("cpus") + " cores, load average " + run.get("loadAverageAtStart") + " at the start.")
+            .paragraph(setting())
+            .heading(2, "Method")
+            .paragraph(METHOD)
+            .heading(2, "Headline: the highest P (" + highestP() + ")");
+        for (PaperApp app : options.apps()) {
+            doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm",
+                "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
+        }
+        for (PaperFigure f : options.figures()) {
+            empty.addAll(figure(f, doc));
+        }
+        doc.heading(2, "What bound each run").paragraph("Over each run's capacity window: the machine's busy cores (of "
+            + run.get("cpus") + ") and what the broadcast source's host sent on its " + options.linkMbit() + " Mbit/s link. "
+            + "A link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s Storm baseline was.")
+            .table(List.of("app", "system", "P", "busy cores", "source link Mbit/s", "link use", "source bytes per 10,000 records",
+                "paced phases that kept up"), bottlenecks());
+        Files.writeString(out.resolve("report.md"), doc.markdown());
+        Files.writeString(out.resolve("report.html"), doc.html(out, "Whale: the paper's evaluation"));
+        return empty;
+    }
+
+    private String setting() {
+        return "Setting: " + options.hosts() + " emulated hosts (`whale local-cluster up --hosts " + options.hosts() + "`, one network "
+            + "namespace each, links shaped to " + options.linkMbit() + " Mbit/s by a token bucket each way), ZooKeeper, Nimbus and a "
+            + "Kafka broker on host 0; W = " + options.workers() + " workers (one per host); matchers P = " + options.matchers()
+            + "; " + options.repeats() + " repeat(s) per point, the systems interleaved in each round; warm-up " + options.warmupSeconds()
+            + " s and measurement " + options.measureSeconds() + " s per phase; own-load phase at " + options.load()
+            + " × capacity" + (options.load() == 0 ? " (left out)" : "") + "; data: " + options.records() + " generated records per application"
+            + (options.settings().isEmpty() ? "" : "; settings " + options.settings()) + ".";
+    }
+
+    private static final String METHOD = "Each run submits the unchanged example application (`whale jar examples/whale-example-"
+        + "ridehailing.jar` or `…-stock.jar`) to its system's cluster: stock Apache Storm 2.8.3 (upstream jars from Maven Central, "
+        + "`dev-tools/stock-storm`, a cluster of its own with its own broker) or Whale with `whale.woc.enabled=true` over Netty, "
+        + "over RDMA (`whale.transport=rdma`; UCX over TCP between the emulated hosts), and over RDMA along a relay tree "
+        + "(`whale.multicast.structure=binomial`, or `nonblocking` with `whale.multicast.max.outdegree=auto`). A feed process on "
+        + "host 0 produces the generated records into the run's own topic and reads the topology's committed offsets (its "
+        + "consumer group, every 200 ms): first it keeps a standing backlog, so the spout never waits for data, and the rate the "
+        + "topology drains it is its **throughput** (its capacity: the highest rate it sustains, at-least-once with Storm's max "
+        + "spout pending 2000); then it lets the backlog drain and offers a **Poisson** process: at the system's own load share "
+        + "of its capacity, and at the **common rate** — 0.8 × the capacity of the first system of the round (Storm) — where "
+        + "the **latency** is measured: from the source's emit to the sink (the reporter's histograms merged over the window). "
+        + "A paced phase kept up when its backlog grew by less than 5 % of its offered rate. Ratios are per round (the same "
+        + "repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines to one.";
+
+    private int highestP() {
+        return options.matchers().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    private List<List<String>> headline(PaperApp app) {
+        int p = highestP();
+        List<List<String>> rows = new ArrayList<>();
+        for (PaperSystem s : options.systems()) {
+            Optional<PaperSummary> sum = summary(app, s, p);
+            if (sum.isEmpty()) {
+                continue;
+            }
+            rows.add(List.of(s.label(), sum.get().capacityPerSecond().format("%.0f"),
+                ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.THROUGHPUT).format("%.2f×"),
+                sum.get().commonMeanMillis().format("%.0f"),
+                ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.LATENCY).format("%.0f %%"),
+                sum.get().commonP99Millis().format("%.0f")));
+        }
+        return rows;
+    }
+
+    /** Adds the figure to the document and writes its JSON and PNG; returns its series without data. */
+    private List<String> figure(PaperFigure f, ReportDocument doc) throws IOException {
+        String file = String.format("fig%02d", f.number());
+        List<Map<String, Object>> series = new ArrayList<>();
+        XYChart chart = new XYChartBuilder().width(900).height(560).title("Fig. " + f.number() + " (Whale, scaled down): " + f.title())
+            .xAxisTitle("matchers P (" + options.hosts() + " hosts, " + options.linkMbit() + " Mbit/s)")
+            .yAxisTitle(f.metric().label + " (" + f.metric().unit + ")").build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setYAxisMin(0.0);
+        List<String> empty = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        List<PaperSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
+        for (PaperSystem s : systems) {
+            List<Map<String, Object>> points = new ArrayList<>();
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (int p : options.matchers()) {
+                Optional<PaperSummary> sum = summary(f.app(), s, p);
+                if (sum.isEmpty() || !sum.get().value(f.metric()).measured()) {
+                    continue;
+                }
+                Spread v = sum.get().value(f.metric());
+                points.add(Map.of("matchers", p, "median", v.median(), "min", v.min(), "max", v.max(), "repeats", v.n()));
+                xs.add((double) p);
+                ys.add(v.median());
+                rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric() == PaperFigure.Metric.THROUGHPUT ? "%.0f" : "%.1f")));
+            }
+            series.add(Map.of("system", s.option(), "name", f.seriesName(s), "points", points));
+            if (xs.isEmpty()) {
+                empty.add("Fig. " + f.number() + ": " + f.seriesName(s));
+            } else {
+                chart.addSeries(f.seriesName(s), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        List<Map<String, Object>> comparisons = new ArrayList<>();
+        List<List<String>> comparisonRows = new ArrayList<>();
+        for (PaperFigure.Comparison c : f.comparisons()) {
+            Spread ours = ratio(f.app(), c.system(), c.baseline(), highestP(), f.metric());
+            String unit = f.metric() == PaperFigure.Metric.THROUGHPUT ? "×" : " % lower latency";
+            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "matchers", highestP(),
+                "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "rounds", ours.n()),
+                "paperAtP480", c.paper(), "unit", unit.strip()));
+            comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
+                ours.format(f.metric() == PaperFigure.Metric.THROUGHPUT ? "%.2f" : "%.0f") + unit, c.paper() + unit));
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("figure", f.number());
+        json.put("title", f.title());
+        json.put("application", f.app().option());
+        json.put("metric", f.metric().label + " (" + f.metric().unit + ")");
+        json.put("setting", setting());
+        json.put("series", series);
+        json.put("comparisons", comparisons);
+        JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
+        doc.heading(2, "Fig. " + f.number() + ": " + f.title());
+        if (empty.size() < systems.size()) {
+            BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
+            doc.image(file + ".png", "Fig. " + f.number());
+        } else {
+            doc.paragraph("No data: no run of these systems finished.");
+        }
+        doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
+            .table(List.of("comparison at P = " + highestP(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
+        return empty;
+    }
+
+    /** Per round (repeat) at P: system over baseline (throughput), or 100 × (1 − system/baseline) (latency). */
+    private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
+        List<Double> perRound = new ArrayList<>();
+        for (int r = 1; r <= options.repeats(); r++) {
+            Optional<Double> a = value(app, system, p, r, metric);
+            Optional<Double> b = value(app, baseline, p, r, metric);
+            if (a.isPresent() && b.isPresent() && b.get() > 0) {
+                perRound.add(metric == PaperFigure.Metric.THROUGHPUT ? a.get() / b.get() : 100 * (1 - a.get() / b.get()));
+            }
+        }
+        return Spread.of(perRound, Double::doubleValue);
+    }
+
+    private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {
+        return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
+                && r.repeat() == repeat).findFirst()
+            .map(r -> metric == PaperFigure.Metric.THROUGHPUT ? r.capacityPerSecond() : r.common() == null ? Double.NaN : r.common().meanMillis())
+            .filter(v -> !Double.isNaN(v));
+    }
+
+    private Optional<PaperSummary> summary(PaperApp app, PaperSystem system, int p) {
+        return summaries.stream().filter(s -> s.app().equals(app.option()) && s.system().equals(system.option()) && s.matchers() == p)
+            .findFirst();
+    }
+
+    private List<List<String>> bottlenecks() {
+        List<List<String>> rows = new ArrayList<>();
+        for (PaperSummary s : summaries) {
+            rows.add(List.of(s.app(), s.system(), String.valueOf(s.matchers()), s.machineCoresBusy().format("%.2f"),
+                s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * s.sourceLinkMbit().median() / options.linkMbit()),
+                s.sourceBytesPer10kRecords().format("%.0f"), s.sustained()));
+        }
+        return rows;
+    }
+}

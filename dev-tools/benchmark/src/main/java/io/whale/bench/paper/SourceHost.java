@@ -1,0 +1,50 @@
+package io.whale.bench.paper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The emulated host whose worker runs a component's tasks: the worker whose log says
+ * {@code Loading executor tasks <component>:[…]}, under {@code logs/supervisor-N/workers-artifacts/<topology id>/<port>/};
+ * Supervisor N runs on host N. The newest such log wins (a folder reused from an earlier run may hold others).
+ */
+final class SourceHost {
+    private static final Pattern SUPERVISOR = Pattern.compile("supervisor-(\\d+)");
+
+    private SourceHost() {
+    }
+
+    static int of(Path logs, String topology, String component) throws IOException {
+        String line = "Loading executor tasks " + component + ":";
+        try (Stream<Path> files = Files.walk(logs)) {
+            List<Path> logsOfTopology = files.filter(p -> p.getFileName().toString().equals("worker.log"))
+                .filter(p -> p.getParent().getParent().getFileName().toString().startsWith(topology + "-"))
+                .sorted(Comparator.comparing(SourceHost::modified).reversed()).toList();
+            for (Path log : logsOfTopology) {
+                if (Files.readString(log).contains(line)) {
+                    Matcher m = SUPERVISOR.matcher(logs.relativize(log).toString());
+                    if (m.find()) {
+                        return Integer.parseInt(m.group(1));
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("no worker log of " + topology + " under " + logs + " loads " + component);
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
