@@ -30,7 +30,6 @@ import java.util.stream.Collectors;
  */
 public final class WocBenchmark {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(120);
     /** The stock cluster's ports, clear of the Whale cluster's (16000 and up). */
     private static final int STOCK_BASE_PORT = 17000;
     /** How often a rate-step run samples the task reports (which the tasks write every 0.5 s). */
@@ -320,7 +319,7 @@ public final class WocBenchmark {
     /** Kills the point's topology and waits until its workers (those seen, else those that reported) are gone. */
     private static void kill(BenchPoint point, Submitted run, Set<Long> pids) throws IOException, InterruptedException {
         run.session().whaleQuietly(List.of("--config", run.conf(), "kill", point.name(), "-w", "1"));
-        awaitGone(pids.isEmpty() ? TaskReport.readAll(run.reports()).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
+        WorkerProcesses.awaitGone(pids.isEmpty() ? TaskReport.readAll(run.reports()).stream().map(TaskReport::pid).collect(Collectors.toSet()) : pids);
     }
 
     private static TaskReport spoutOf(List<TaskReport> reports) {
@@ -356,17 +355,6 @@ public final class WocBenchmark {
                 throw new IllegalStateException(seen.size() + "/" + tasks + " tasks running after " + START_TIMEOUT + " in " + reports);
             }
             TimeUnit.MILLISECONDS.sleep(500);
-        }
-    }
-
-    /** The next point must not share the CPUs with this one's workers. */
-    private static void awaitGone(Set<Long> pids) throws InterruptedException {
-        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-        while (pids.stream().anyMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("workers " + pids + " still running " + STOP_TIMEOUT + " after the kill");
-            }
-            TimeUnit.MILLISECONDS.sleep(250);
         }
     }
 

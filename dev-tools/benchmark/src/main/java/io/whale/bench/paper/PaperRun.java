@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.bench.HostLinks;
 import io.whale.bench.ProcFiles;
+import io.whale.bench.WorkerProcesses;
+import io.whale.examples.demo.ReportFollower;
 import io.whale.examples.report.ThroughputLatencyReporter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.commons.io.FileUtils;
 
 /**
  * Runs one {@link PaperPoint}: starts its {@link KafkaFeed} in host 0's namespace of its system's cluster, submits
@@ -28,7 +31,6 @@ import java.util.stream.Collectors;
 final class PaperRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(120);
     /** The links' rate while a topology starts: its jar reaches every Supervisor in a second, not in minutes. */
     static final int STARTING_LINK_MBIT = 10_000;
     /** Records kept waiting beyond the spout's max pending (2000 in the examples) and one poll (500). */
@@ -54,7 +56,7 @@ final class PaperRun {
         String started = Instant.now().toString();
         String name = point.name();
         Path runDir = options.out().resolve("runs").resolve(name);
-        deleteTree(runDir);
+        FileUtils.deleteDirectory(runDir.toFile());
         Files.createDirectories(runDir);
         Path events = runDir.resolve("feed-events.jsonl");
         Path report = runDir.resolve("reporter.jsonl");
@@ -74,7 +76,7 @@ final class PaperRun {
             cluster.shapeLinks(STARTING_LINK_MBIT);
             cluster.session().whale(submit);
 
-            FeedEvents followed = new FeedEvents(events);
+            ReportFollower followed = new ReportFollower(events);
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos()
                 + TimeUnit.SECONDS.toNanos(4L * (options.warmupSeconds() + options.measureSeconds()) + 60);
             List<HostLinks.Host> hosts = List.of();
@@ -97,7 +99,7 @@ final class PaperRun {
                 if (!feed.isAlive() && feed.exitValue() != 0) {
                     throw new IllegalStateException(name + ": the feed exited with " + feed.exitValue() + "; see " + runDir.resolve("feed.log"));
                 }
-                for (JsonNode e : followed.newEvents()) {
+                for (JsonNode e : followed.newLines()) {
                     String phase = e.get("phase").asText();
                     if (phase.equals("capacity") && e.get("measuring").asBoolean()) {
                         links0 = HostLinks.read(hosts);
@@ -121,7 +123,7 @@ final class PaperRun {
                 feed.destroyForcibly();
             }
             cluster.session().whaleQuietly(concat(conf, List.of("kill", name, "-w", "1")));
-            awaitGone(workers);
+            WorkerProcesses.awaitGone(workers);
         }
     }
 
@@ -178,31 +180,9 @@ final class PaperRun {
             Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString());
     }
 
-    /** The next run must not share the CPUs with this one's workers. */
-    private static void awaitGone(Set<Long> pids) throws InterruptedException {
-        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-        while (pids.stream().anyMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("workers " + pids + " still running " + STOP_TIMEOUT + " after the kill");
-            }
-            TimeUnit.MILLISECONDS.sleep(250);
-        }
-    }
-
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -10,18 +10,18 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** Reads the lines a reporter appends to its report file, each complete line once. */
-final class ReportFollower {
+/** Follows a file of JSON lines another process appends (a reporter's report, a feed's events): each complete line once. */
+public final class ReportFollower {
     private final Path file;
     private final ObjectMapper json = new ObjectMapper();
     private long consumedChars;
 
-    ReportFollower(Path file) {
+    public ReportFollower(Path file) {
         this.file = file;
     }
 
     /** The complete lines appended since the last call (a line still being written waits for the next call). */
-    List<JsonNode> newLines() throws IOException {
+    public List<JsonNode> newLines() throws IOException {
         if (!Files.exists(file)) {
             return List.of();
         }
