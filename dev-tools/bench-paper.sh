@@ -6,8 +6,8 @@
 #                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--load SHARE] [--records N]
 #                            [--set KEY=VALUE]...
 #
-# Defaults: figures 13-20, P = 8,16,32, 3 repeats, 8 hosts with 10 Mbit/s links, W = 8 (one worker per host).
-# --quick: P = 8, 1 repeat, 4 hosts, short phases, no own-load phase, no binomial runs: under 15 minutes, every figure
+# Defaults: figures 13-20, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host).
+# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases, no own-load phase, no binomial runs: under 15 minutes, every figure
 # with data (CI's smoke). What it runs and measures: dev-tools/benchmark/PAPER.md.
 # Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first).
 #

@@ -82,6 +82,7 @@ final class PaperRun {
             List<HostLinks.Host> hosts = List.of();
             List<HostLinks.LinkBytes> links0 = List.of();
             ProcFiles.MachineTicks machine0 = null;
+            long links0Nanos = 0;
             Window capacity = null;
             int sourceHost = 0;
             JsonNode done = null;
@@ -103,9 +104,10 @@ final class PaperRun {
                     String phase = e.get("phase").asText();
                     if (phase.equals("capacity") && e.get("measuring").asBoolean()) {
                         links0 = HostLinks.read(hosts);
+                        links0Nanos = System.nanoTime();
                         machine0 = ProcFiles.machineTicks();
                     } else if (phase.equals("drain") && machine0 != null) {
-                        capacity = new Window(HostLinks.between(links0, HostLinks.read(hosts)),
+                        capacity = new Window(HostLinks.between(links0, HostLinks.read(hosts)), (System.nanoTime() - links0Nanos) / 1e9,
                             ProcFiles.machineTicks().coresBusySince(machine0, Runtime.getRuntime().availableProcessors()));
                     } else if (phase.equals("done") && e.has("windows")) {
                         done = e;
@@ -127,8 +129,12 @@ final class PaperRun {
         }
     }
 
-    /** What went over every host's link and the machine's busy cores during the capacity window. */
-    private record Window(List<HostLinks.LinkBytes> links, double coresBusy) {
+    /**
+     * What went over every host's link and the machine's busy cores during the capacity window, as the driver saw it:
+     * between its own two readings, {@code seconds} apart (on a busy machine it sees the feed's events late, so its
+     * window is not quite the feed's).
+     */
+    private record Window(List<HostLinks.LinkBytes> links, double seconds, double coresBusy) {
     }
 
     private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
@@ -149,12 +155,13 @@ final class PaperRun {
             throw new IllegalStateException(point.name() + ": no capacity window in the feed's last event");
         }
         double seconds = (capacityWindow.get("endMillis").asLong() - capacityWindow.get("startMillis").asLong()) / 1e3;
-        long consumed = capacityWindow.get("committedAtEnd").asLong() - capacityWindow.get("committedAtStart").asLong();
+        double perSecond = (capacityWindow.get("committedAtEnd").asLong() - capacityWindow.get("committedAtStart").asLong()) / seconds;
         long sourceTx = capacity.links().stream().filter(l -> l.host() == sourceHost).mapToLong(HostLinks.LinkBytes::txBytes)
             .findFirst().orElse(0);
         return new PaperResult(point.app().option(), point.system().option(), point.matchers(), point.workers(), point.repeat(),
-            started, consumed / seconds, capacity.coresBusy(), sourceTx * 8e-6 / seconds,
-            consumed == 0 ? 0 : sourceTx * 10_000.0 / consumed, sourceHost, own, common, done.get("dataPasses").asLong());
+            started, perSecond, capacity.coresBusy(), sourceTx * 8e-6 / capacity.seconds(),
+            perSecond == 0 ? 0 : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, own, common,
+            done.get("dataPasses").asLong());
     }
 
     private static PhaseResult phase(JsonNode w, ReporterLines reporter) {
