@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import org.apache.commons.io.FileUtils;
 
 /**
@@ -138,15 +139,15 @@ final class PaperRun {
     }
 
     private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
-                               ReporterLines reporter) {
-        JsonNode capacityWindow = null;
+                               ReporterLines reporter) throws IOException {
+        FeedSchedule.Window capacityWindow = null;
         PhaseResult own = null;
         PhaseResult common = null;
-        for (JsonNode w : done.get("windows")) {
-            switch (w.get("phase").asText()) {
-                case "CAPACITY" -> capacityWindow = w;
-                case "OWN" -> own = phase(w, reporter);
-                case "COMMON" -> common = phase(w, reporter);
+        for (FeedSchedule.Window w : JSON.readerForListOf(FeedSchedule.Window.class).<List<FeedSchedule.Window>>readValue(done.get("windows"))) {
+            switch (w.phase()) {
+                case CAPACITY -> capacityWindow = w;
+                case OWN -> own = phase(w, reporter);
+                case COMMON -> common = phase(w, reporter);
                 default -> {
                 }
             }
@@ -154,8 +155,7 @@ final class PaperRun {
         if (capacityWindow == null) {
             throw new IllegalStateException(point.name() + ": no capacity window in the feed's last event");
         }
-        double seconds = (capacityWindow.get("endMillis").asLong() - capacityWindow.get("startMillis").asLong()) / 1e3;
-        double perSecond = (capacityWindow.get("committedAtEnd").asLong() - capacityWindow.get("committedAtStart").asLong()) / seconds;
+        double perSecond = capacityWindow.consumedPerSecond();
         long sourceTx = capacity.links().stream().filter(l -> l.host() == sourceHost).mapToLong(HostLinks.LinkBytes::txBytes)
             .findFirst().orElse(0);
         return new PaperResult(point.app().option(), point.system().option(), point.matchers(), point.workers(), point.repeat(),
@@ -164,16 +164,10 @@ final class PaperRun {
             done.get("dataPasses").asLong());
     }
 
-    private static PhaseResult phase(JsonNode w, ReporterLines reporter) {
-        long start = w.get("startMillis").asLong();
-        long end = w.get("endMillis").asLong();
-        double seconds = (end - start) / 1e3;
-        long offered = w.get("producedAtEnd").asLong() - w.get("producedAtStart").asLong();
-        long consumed = w.get("committedAtEnd").asLong() - w.get("committedAtStart").asLong();
-        long backlogGrowth = (w.get("producedAtEnd").asLong() - w.get("committedAtEnd").asLong())
-            - (w.get("producedAtStart").asLong() - w.get("committedAtStart").asLong());
-        org.HdrHistogram.Histogram latency = reporter.between(start, end);
-        return new PhaseResult(w.get("ratePerSecond").asDouble(), offered / seconds, consumed / seconds, backlogGrowth / seconds,
+    /** A paced window's figures, as the feed's schedule computes them, and the reporter's latency over it. */
+    private static PhaseResult phase(FeedSchedule.Window w, ReporterLines reporter) {
+        Histogram latency = reporter.between(w.startMillis(), w.endMillis());
+        return new PhaseResult(w.ratePerSecond(), w.offeredPerSecond(), w.consumedPerSecond(), w.backlogGrowthPerSecond(),
             latency.getTotalCount() == 0 ? Double.NaN : latency.getMean(), latency.getValueAtPercentile(50),
             latency.getValueAtPercentile(99), latency.getTotalCount());
     }

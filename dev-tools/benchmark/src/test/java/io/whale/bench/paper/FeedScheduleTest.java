@@ -3,6 +3,8 @@ package io.whale.bench.paper;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +89,16 @@ class FeedScheduleTest {
         assertEquals(800, common.ratePerSecond(), 0);
         assertEquals(500, common.consumedPerSecond(), 10);
         assertEquals(300, common.backlogGrowthPerSecond(), 800 * 0.1);
+    }
+
+    @Test
+    void shouldReadBackTheWindowsAsTheFeedWritesThem() throws Exception {
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 5, 0.5, 0, 11);
+        new Consumer(400).runUntil(schedule, FeedSchedule.Phase.DONE);
+        ObjectMapper json = new ObjectMapper();
+        String written = json.writeValueAsString(schedule.windows());
+        List<FeedSchedule.Window> read = json.readerForListOf(FeedSchedule.Window.class).readValue(json.readTree(written));
+        assertEquals(schedule.windows(), read, written);
     }
 
     @Test
