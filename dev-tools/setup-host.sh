@@ -5,6 +5,7 @@
 #   util-linux
 #   libucx0    UCX, the transport whale-rdmachannel runs on (shared memory and TCP here, verbs on
 #              RDMA hosts); jucx binds it lazily, so never set LD_BIND_NOW
+#   chromium   the headless browser the UI's page test (UiPagesIT) loads each page of whale ui in
 # Needs root (or sudo) only when something is missing; idempotent.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 ldconfig -p 2>/dev/null | grep -q 'libucp\.so\.0' || missing+=(libucx0)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

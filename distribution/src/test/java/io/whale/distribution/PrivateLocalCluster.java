@@ -111,6 +111,14 @@ final class PrivateLocalCluster implements AutoCloseable {
         return WhaleCli.run(timeout, Map.of(), command);
     }
 
+    /** Runs COMMAND inside the cluster's network namespace (curl, a browser: whatever must reach its daemons). */
+    WhaleCli.Result inside(Duration timeout, String... command) throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>();
+        anchor.ifPresent(a -> line.addAll(List.of("nsenter", "--net=/proc/" + a.pid() + "/ns/net")));
+        line.addAll(List.of(command));
+        return WhaleCli.run(timeout, Map.of(), line);
+    }
+
     /** Submits a topology from the smoke example jar with {@code whale [-c K=V ...] jar}. */
     void submit(List<String> overrides, String mainClass, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("--config", dir.resolve("conf/storm.yaml").toString()));

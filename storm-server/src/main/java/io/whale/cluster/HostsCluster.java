@@ -110,8 +110,8 @@ final class HostsCluster {
             h.put("linkMbit", rate.isPresent() ? rate.getAsInt() : null);
             h.put("partitioned", state.partitioned().contains(host));
             Map<String, Long> daemons = new LinkedHashMap<>();
-            List<String> names = host == 0 ? List.of(LocalClusterLayout.ZOOKEEPER, LocalClusterLayout.NIMBUS)
-                : List.of(LocalClusterLayout.supervisor(host));
+            int number = host;
+            List<String> names = layout.daemons(layout.readPlan()).stream().filter(n -> hostOf(n) == number).toList();
             names.forEach(n -> daemons.put(n, new DaemonProcess(n, layout).pid().orElse(null)));
             h.put("daemonPids", daemons);
             h.put("workerPids", host == 0 ? List.of()

@@ -109,7 +109,7 @@ public final class LocalClusterCommand {
         refuseIfRunning();
         plan.checkFree();
         ClusterAddresses addresses = ClusterAddresses.loopback(plan.supervisors());
-        layout.write(plan, whaleHome.resolve("conf/storm.yaml"), addresses, overrides);
+        layout.write(plan, whaleHome.resolve("conf/storm.yaml"), addresses, overrides, LocalClusterLayout.shipsUi(whaleHome));
         startDaemons(plan, addresses, daemon -> List.of(), whaleHome, whaleBin, timeout);
     }
 
@@ -128,7 +128,8 @@ public final class LocalClusterCommand {
             throw new IllegalArgumentException("--subnet " + chosen + " overlaps " + conflict + ", in use on this machine; choose another private /24");
         }
         HostNetworkPlan plan = new HostNetworkPlan(newClusterId(), chosen, hosts, linkMbit);
-        layout.write(ports, whaleHome.resolve("conf/storm.yaml"), HostsCluster.addresses(plan), overrides);
+        layout.write(ports, whaleHome.resolve("conf/storm.yaml"), HostsCluster.addresses(plan), overrides,
+            LocalClusterLayout.shipsUi(whaleHome));
         HostsState.planned(plan).store(layout.hostsFile());
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
@@ -161,7 +162,7 @@ public final class LocalClusterCommand {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<DaemonProcess> started = new ArrayList<>();
         try {
-            for (String name : LocalClusterLayout.daemons(plan)) {
+            for (String name : layout.daemons(plan)) {
                 DaemonProcess daemon = new DaemonProcess(name, layout);
                 long pid = daemon.start(launcher.apply(name), whaleBin, whaleHome);
                 started.add(daemon);
@@ -174,6 +175,9 @@ public final class LocalClusterCommand {
             out.printf("local cluster up in %s: ZooKeeper %s:%d, Nimbus %s:%d, %d supervisor(s), %d worker slot(s)%n",
                 layout.root(), addresses.cluster(), plan.zookeeper(), addresses.cluster(), plan.nimbus(), summary.get_supervisors_size(),
                 summary.get_supervisors().stream().mapToInt(SupervisorSummary::get_num_workers).sum());
+            if (layout.withUi()) {
+                out.printf("UI: http://%s:%d/ (whale ui)%n", addresses.cluster(), plan.ui());
+            }
             out.printf("submit with: whale --config %s jar <topology.jar> <main class> ...%n", layout.clusterConf());
         } catch (RuntimeException e) {
             started.forEach(DaemonProcess::stop);
@@ -214,7 +218,7 @@ public final class LocalClusterCommand {
         Optional<HostsCluster> hosts = HostsCluster.of(layout, out);
         String nimbusHost = hosts.map(h -> h.plan().address(0)).orElse(ClusterAddresses.LOOPBACK);
         Map<String, Long> daemons = new LinkedHashMap<>();
-        for (String name : LocalClusterLayout.daemons(plan)) {
+        for (String name : layout.daemons(plan)) {
             daemons.put(name, new DaemonProcess(name, layout).pid().orElse(null));
         }
         // Outside host 0 (its namespace is gone) Nimbus's address is no address of ours: it is not asked.
@@ -254,6 +258,7 @@ public final class LocalClusterCommand {
         doc.put("zookeeper", nimbusHost + ":" + plan.zookeeper());
         doc.put("nimbus", nimbusHost + ":" + plan.nimbus());
         doc.put("nimbusAnswers", summary.isPresent());
+        doc.put("ui", layout.withUi() ? "http://" + nimbusHost + ":" + plan.ui() + "/" : null);
         doc.put("daemonPids", daemons);
         doc.put("subnet", hosts.map(h -> h.plan().subnet().toString()).orElse(null));
         doc.put("hosts", hosts.map(HostsCluster::report).orElse(List.of()));
@@ -285,7 +290,7 @@ public final class LocalClusterCommand {
         if (hosts.isPresent()) {
             HostNetwork.requireRoot("local-cluster down of a cluster of emulated hosts");
         }
-        List<String> names = new ArrayList<>(LocalClusterLayout.daemons(plan));
+        List<String> names = new ArrayList<>(layout.daemons(plan));
         Collections.reverse(names);
         for (String name : names) {
             DaemonProcess daemon = new DaemonProcess(name, layout);
@@ -312,7 +317,7 @@ public final class LocalClusterCommand {
     }
 
     private boolean anyAlive(PortPlan plan) {
-        return LocalClusterLayout.daemons(plan).stream().anyMatch(n -> new DaemonProcess(n, layout).pid().isPresent());
+        return layout.daemons(plan).stream().anyMatch(n -> new DaemonProcess(n, layout).pid().isPresent());
     }
 
     private void awaitZookeeper(String host, PortPlan plan, List<DaemonProcess> started, long deadline) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The folder of one local cluster: {@code conf/} (the cluster's storm.yaml for clients and Nimbus, one
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
 public final class LocalClusterLayout {
     public static final String ZOOKEEPER = "zookeeper";
     public static final String NIMBUS = "nimbus";
+    public static final String UI = "ui";
     /** The cluster conf's key naming host 0's network namespace, which {@code bin/whale} enters for client commands. */
     public static final String NETNS_KEY = "whale.local.cluster.netns";
 
@@ -66,13 +68,47 @@ public final class LocalClusterLayout {
         return "supervisor-" + number;
     }
 
-    /** Daemon names in start order. */
-    public static List<String> daemons(PortPlan plan) {
+    /** Daemon names in start order; the UI where the home that wrote the cluster ships it. */
+    public List<String> daemons(PortPlan plan) {
         List<String> names = new ArrayList<>(List.of(ZOOKEEPER, NIMBUS));
+        if (withUi()) {
+            names.add(UI);
+        }
         for (int s = 1; s <= plan.supervisors(); s++) {
             names.add(supervisor(s));
         }
         return names;
+    }
+
+    private Properties readState() {
+        if (!exists()) {
+            throw new LocalClusterException("no local cluster in " + root + " (start one with: whale local-cluster up)");
+        }
+        Properties state = new Properties();
+        try (Reader in = Files.newBufferedReader(stateFile())) {
+            state.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + stateFile(), e);
+        }
+        return state;
+    }
+
+    /** Whether this cluster runs whale ui and the workers' Prometheus endpoints (see {@link #write}). */
+    boolean withUi() {
+        return Boolean.parseBoolean(readState().getProperty("ui", "false"));
+    }
+
+    /** Whether {@code home} ships whale ui (lib/) and the workers' Prometheus endpoint (lib-worker/): not a stock home. */
+    public static boolean shipsUi(Path home) {
+        return hasJar(home.resolve("lib"), "whale-ui-") && hasJar(home.resolve("lib-worker"), "whale-prometheus-");
+    }
+
+    private static boolean hasJar(Path dir, String prefix) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".jar"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     public boolean exists() {
@@ -82,9 +118,10 @@ public final class LocalClusterLayout {
     /**
      * Writes the configuration: the operator's storm.yaml followed by the local settings (a later key wins in Storm's
      * YAML reading), so every byte of the cluster stays on the cluster's addresses, then {@code overrides}
-     * ({@code key: value} lines from {@code whale -c}).
+     * ({@code key: value} lines from {@code whale -c}). With {@code ui} (a home that ships it, {@link #shipsUi}) the
+     * cluster runs whale ui and every topology's workers serve their metrics to Prometheus.
      */
-    public void write(PortPlan plan, Path baseConf, ClusterAddresses addresses, List<String> overrides) {
+    public void write(PortPlan plan, Path baseConf, ClusterAddresses addresses, List<String> overrides, boolean ui) {
         try {
             for (String dir : List.of("conf", "logs", "pids", "data")) {
                 Files.createDirectories(root.resolve(dir));
@@ -98,6 +135,11 @@ public final class LocalClusterLayout {
                 + "storm.zookeeper.port: " + plan.zookeeper() + "\n"
                 + "nimbus.seeds: [" + address + "]\n"
                 + "nimbus.thrift.port: " + plan.nimbus() + "\n"
+                + (ui ? "ui.port: " + plan.ui() + "\n"
+                    // every worker serves its metrics to Prometheus (and to the UI's Whale panel) on a port of this range
+                    + "topology.metrics.reporters:\n"
+                    + "  - class: \"io.whale.metrics.prometheus.PrometheusReporter\"\n"
+                    + "    port: \"" + plan.prometheusPorts() + "\"\n" : "")
                 + "storm.local.hostname: " + address + "\n"
                 + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
                 + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"
@@ -125,6 +167,7 @@ public final class LocalClusterLayout {
             state.setProperty("base.port", String.valueOf(plan.base()));
             state.setProperty("supervisors", String.valueOf(plan.supervisors()));
             state.setProperty("slots", String.valueOf(plan.slotsPerSupervisor()));
+            state.setProperty("ui", String.valueOf(ui));
             try (Writer out = Files.newBufferedWriter(stateFile())) {
                 state.store(out, "whale local-cluster");
             }
@@ -137,15 +180,7 @@ public final class LocalClusterLayout {
     }
 
     public PortPlan readPlan() {
-        if (!exists()) {
-            throw new LocalClusterException("no local cluster in " + root + " (start one with: whale local-cluster up)");
-        }
-        Properties state = new Properties();
-        try (Reader in = Files.newBufferedReader(stateFile())) {
-            state.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + stateFile(), e);
-        }
+        Properties state = readState();
         return new PortPlan(Integer.parseInt(state.getProperty("base.port")),
             Integer.parseInt(state.getProperty("supervisors")), Integer.parseInt(state.getProperty("slots")));
     }

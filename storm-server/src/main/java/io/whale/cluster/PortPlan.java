@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * The ports of a local cluster, laid out from one base port so they stay clear of Storm's defaults
- * (2181, 6627, 6628, 6700-6703): ZooKeeper at base, Nimbus at base+1, Supervisor i's Thrift port at
- * base+10+i and its worker slots from base+100+10*i.
+ * (2181, 6627, 6628, 6700-6703, 8080): ZooKeeper at base, Nimbus at base+1, the UI at base+2, Supervisor i's Thrift
+ * port at base+10+i and its worker slots from base+100+10*i; the workers' Prometheus endpoints take the first free
+ * port of base+50..base+99 on their host.
  */
 public record PortPlan(int base, int supervisors, int slotsPerSupervisor) {
     public static final int DEFAULT_BASE = 16000;
@@ -38,6 +39,15 @@ public record PortPlan(int base, int supervisors, int slotsPerSupervisor) {
         return base + 1;
     }
 
+    public int ui() {
+        return base + 2;
+    }
+
+    /** The range the workers' Prometheus endpoints take their ports from, as the reporter's {@code port} reads it. */
+    public String prometheusPorts() {
+        return (base + 50) + "-" + (base + 99);
+    }
+
     /** Supervisor numbers start at 1. */
     public int supervisorThrift(int supervisor) {
         return base + 10 + supervisor;
@@ -56,6 +66,7 @@ public record PortPlan(int base, int supervisors, int slotsPerSupervisor) {
         Map<Integer, String> ports = new LinkedHashMap<>();
         ports.put(zookeeper(), "storm.zookeeper.port");
         ports.put(nimbus(), "nimbus.thrift.port");
+        ports.put(ui(), "ui.port");
         for (int s = 1; s <= supervisors; s++) {
             ports.put(supervisorThrift(s), "supervisor.thrift.port of supervisor-" + s);
             for (int slot : slots(s)) {

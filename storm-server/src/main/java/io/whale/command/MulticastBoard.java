@@ -4,26 +4,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.multicast.MulticastTree;
 import io.whale.multicast.export.LiveStatistics;
+import io.whale.relay.TreeBoard;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.storm.cluster.IStateStorage;
 
 /**
  * What one source worker published about its relay trees (io.whale.relay.TreeBoard in the worker): the worker as
  * host:port, its shape, when it wrote, and per (source task, tree) the tree's members and layout.
  */
-record MulticastBoard(String worker, String shape, long updatedMillis, List<Source> trees) {
+public record MulticastBoard(String worker, String shape, long updatedMillis, List<Source> trees) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * One source task's tree: {@code members.get(v - 1)} is node v (host:port), {@code tree} the layout the source
      * sends along; {@code statistics} null for a fixed shape.
      */
-    record Source(int sourceTask, int treeId, int epoch, List<String> members, MulticastTree tree, LiveStatistics statistics) {
+    public record Source(int sourceTask, int treeId, int epoch, List<String> members, MulticastTree tree, LiveStatistics statistics) {
     }
 
     /** Reads a board as the worker wrote it; names the worker's node in the error when it does not read. */
-    static MulticastBoard parse(String node, byte[] json) {
+    public static MulticastBoard parse(String node, byte[] json) {
         try {
             JsonNode board = JSON.readTree(json);
             List<Source> trees = new ArrayList<>();
@@ -46,6 +48,21 @@ record MulticastBoard(String worker, String shape, long updatedMillis, List<Sour
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("the relay trees published at " + node + " do not read: " + e.getMessage(), e);
         }
+    }
+
+    /** The boards under the topology's node, in worker order; a worker that stopped meanwhile is skipped. */
+    public static List<MulticastBoard> read(IStateStorage zk, String topologyId) {
+        String dir = TreeBoard.ROOT + "/" + topologyId;
+        List<MulticastBoard> boards = new ArrayList<>();
+        if (zk.node_exists(dir, false)) {
+            for (String worker : zk.get_children(dir, false).stream().sorted().toList()) {
+                byte[] data = zk.get_data(dir + "/" + worker, false);
+                if (data != null) {
+                    boards.add(parse(worker, data));
+                }
+            }
+        }
+        return boards;
     }
 
     private static LiveStatistics statistics(JsonNode s) {

@@ -1,9 +1,7 @@
 package io.whale.command;
 
-import io.whale.relay.TreeBoard;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,21 +88,10 @@ public final class MulticastCommand {
         }
     }
 
-    /** The boards under the topology's node, in worker order; a worker that stopped meanwhile is skipped. */
     private static List<MulticastBoard> read(Map<String, Object> conf, String topologyId) throws Exception {
         IStateStorage zk = ClusterUtils.mkStateStorage(conf, conf, new ClusterStateContext(DaemonType.UNKNOWN, conf));
         try {
-            String dir = TreeBoard.ROOT + "/" + topologyId;
-            List<MulticastBoard> boards = new ArrayList<>();
-            if (zk.node_exists(dir, false)) {
-                for (String worker : zk.get_children(dir, false).stream().sorted().toList()) {
-                    byte[] data = zk.get_data(dir + "/" + worker, false);
-                    if (data != null) {
-                        boards.add(MulticastBoard.parse(worker, data));
-                    }
-                }
-            }
-            return boards;
+            return MulticastBoard.read(zk, topologyId);
         } finally {
             zk.close();
         }

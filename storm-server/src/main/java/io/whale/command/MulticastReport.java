@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Renders the boards of a topology's source workers: an indented tree per source for people, JSON and DOT for tools. */
-final class MulticastReport {
+public final class MulticastReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private MulticastReport() {
@@ -68,7 +68,7 @@ final class MulticastReport {
     }
 
     /** Every source's tree as TreeExport's view, with the source worker, the members and the source task's component. */
-    static String json(String topologyId, List<MulticastBoard> boards, Map<Integer, String> components) {
+    public static String json(String topologyId, List<MulticastBoard> boards, Map<Integer, String> components) {
         List<Map<String, Object>> trees = new ArrayList<>();
         for (MulticastBoard board : boards) {
             for (MulticastBoard.Source source : board.trees()) {

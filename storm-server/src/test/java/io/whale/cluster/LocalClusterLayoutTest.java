@@ -23,7 +23,7 @@ class LocalClusterLayoutTest {
         LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
         PortPlan plan = new PortPlan(21000, 2, 2);
 
-        layout.write(plan, base, ClusterAddresses.loopback(2), List.of());
+        layout.write(plan, base, ClusterAddresses.loopback(2), List.of(), true);
 
         Map<String, Object> conf = Utils.findAndReadConfigFile(layout.clusterConf().toString(), true);
         assertEquals(List.of("127.0.0.1"), conf.get("nimbus.seeds"));
@@ -33,11 +33,39 @@ class LocalClusterLayoutTest {
         assertEquals("sm,self", conf.get("whale.rdma.ucx.TLS"), "one host: UCX shared memory");
         assertEquals(21001, ((Number) conf.get("nimbus.thrift.port")).intValue());
         assertEquals(77, ((Number) conf.get("topology.message.timeout.secs")).intValue());
+        assertEquals(21002, ((Number) conf.get("ui.port")).intValue());
+        assertEquals(List.of(Map.of("class", "io.whale.metrics.prometheus.PrometheusReporter", "port", "21050-21099")),
+            conf.get("topology.metrics.reporters"), "every worker serves its metrics to Prometheus and the UI");
 
         Map<String, Object> second = Utils.findAndReadConfigFile(layout.daemonConf("supervisor-2").toString(), true);
         assertEquals(List.of(21120, 21121), second.get("supervisor.slots.ports"));
         assertEquals(layout.dataDir("supervisor-2").toString(), second.get("storm.local.dir"));
         assertEquals(plan, layout.readPlan());
+        assertEquals(List.of("zookeeper", "nimbus", "ui", "supervisor-1", "supervisor-2"), layout.daemons(plan));
+    }
+
+    @Test
+    void aHomeWithoutWhaleUiGetsNeitherTheUiNorThePrometheusReporter(@TempDir Path tmp) throws Exception {
+        Path stock = tmp.resolve("apache-storm");
+        Files.createDirectories(stock.resolve("lib"));
+        Files.createDirectories(stock.resolve("lib-worker"));
+        Files.writeString(stock.resolve("lib/storm-server-2.8.3.jar"), "");
+        Path whale = tmp.resolve("whale");
+        Files.createDirectories(whale.resolve("lib"));
+        Files.createDirectories(whale.resolve("lib-worker"));
+        Files.writeString(whale.resolve("lib/whale-ui-0.1.0.jar"), "");
+        Files.writeString(whale.resolve("lib-worker/whale-prometheus-0.1.0.jar"), "");
+        assertFalse(LocalClusterLayout.shipsUi(stock), "stock Storm's workers have no Whale reporter class to load");
+        assertTrue(LocalClusterLayout.shipsUi(whale));
+        LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
+        PortPlan plan = new PortPlan(21000, 1, 1);
+
+        layout.write(plan, stock.resolve("conf/storm.yaml"), ClusterAddresses.loopback(1), List.of(), false);
+
+        Map<String, Object> conf = Utils.findAndReadConfigFile(layout.clusterConf().toString(), true);
+        assertFalse(conf.containsKey("topology.metrics.reporters"));
+        assertFalse(conf.containsKey("ui.port"));
+        assertEquals(List.of("zookeeper", "nimbus", "supervisor-1"), layout.daemons(plan));
     }
 
     @Test
@@ -45,7 +73,7 @@ class LocalClusterLayoutTest {
         LocalClusterLayout layout = new LocalClusterLayout(tmp.resolve("cluster"));
         ClusterAddresses hosts = new ClusterAddresses("10.213.7.10", List.of("10.213.7.11", "10.213.7.12"), Optional.of("whale-ab12c-h0"));
 
-        layout.write(new PortPlan(21000, 2, 2), tmp.resolve("absent.yaml"), hosts, List.of("nimbus.task.timeout.secs: 10"));
+        layout.write(new PortPlan(21000, 2, 2), tmp.resolve("absent.yaml"), hosts, List.of("nimbus.task.timeout.secs: 10"), true);
 
         Map<String, Object> conf = Utils.findAndReadConfigFile(layout.clusterConf().toString(), true);
         assertEquals(List.of("10.213.7.10"), conf.get("nimbus.seeds"));

@@ -17,7 +17,7 @@ class PortPlanTest {
     void defaultPlanAvoidsStormsDefaultPortsAndNeverRepeatsAPort() {
         PortPlan plan = new PortPlan(PortPlan.DEFAULT_BASE, PortPlan.MAX_SUPERVISORS, 10);
         Set<Integer> stormDefaults = Set.of(2181, 6627, 6628, 6700, 6701, 6702, 6703, 8080, 8000, 3772, 3773, 3774, 6699);
-        int expected = 2 + PortPlan.MAX_SUPERVISORS * (1 + 10);
+        int expected = 3 + PortPlan.MAX_SUPERVISORS * (1 + 10);
         assertEquals(expected, plan.all().size(), "every port is distinct");
         assertTrue(plan.all().keySet().stream().noneMatch(stormDefaults::contains));
     }
@@ -28,6 +28,15 @@ class PortPlanTest {
         assertEquals(List.of(20110, 20111, 20112), plan.slots(1));
         assertEquals(List.of(20120, 20121, 20122), plan.slots(2));
         assertEquals(20011, plan.supervisorThrift(1));
+    }
+
+    @Test
+    void uiAndPrometheusPortsStayClearOfTheDaemonsAndSlots() {
+        PortPlan plan = new PortPlan(20000, PortPlan.MAX_SUPERVISORS, 10);
+        assertEquals(20002, plan.ui());
+        assertEquals("ui.port", plan.all().get(20002));
+        assertEquals("20050-20099", plan.prometheusPorts());
+        assertTrue(plan.all().keySet().stream().noneMatch(p -> p >= 20050 && p <= 20099), "no daemon or slot in the Prometheus range");
     }
 
     @Test

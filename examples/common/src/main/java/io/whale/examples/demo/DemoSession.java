@@ -71,6 +71,18 @@ public final class DemoSession implements AutoCloseable {
         System.out.println("==> " + what);
     }
 
+    /**
+     * In its own network namespace (bin/whale's default as root) the demo's cluster, and its UI, are reachable from
+     * that namespace only: says how to enter it while the demo runs.
+     */
+    public static void stepUi() {
+        if (System.getenv("WHALE_IN_NETNS") != null) {
+            step("whale ui (the UI address above) is inside the demo's network namespace; from this machine, while the demo runs: "
+                + "nsenter --net=/proc/" + ProcessHandle.current().pid() + "/ns/net curl -s http://127.0.0.1:16002/api/v1/topology/summary"
+                + " (or dev-tools/ui-screenshots.sh for pictures)");
+        }
+    }
+
     /** Runs {@code whale ARGS} with this terminal; fails unless it exits with 0. */
     public void whale(List<String> args) throws IOException, InterruptedException {
         int exit = waitFor(start(command(args).inheritIO()));

@@ -64,6 +64,7 @@ public final class KafkaExampleDemo {
             session.onClose("stopping the local cluster", () -> session.whale(List.of("local-cluster", "down", "--dir", dir.toString())));
             DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors) in " + dir);
             session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--dir", dir.toString()));
+            DemoSession.stepUi();
 
             session.onClose("stopping Kafka", () -> session.whale(List.of("kafka", "stop", "--dir", kafkaDir.toString())));
             DemoSession.step("starting Kafka on " + options.bootstrap() + " with fresh data in " + kafkaDir);

@@ -55,6 +55,7 @@ public final class SmokeDemo {
             });
             DemoSession.step("starting the local cluster (ZooKeeper, Nimbus, 2 Supervisors) in " + clusterDir);
             session.whale(List.of("local-cluster", "up", "--supervisors", "2", "--dir", clusterDir.toString()));
+            DemoSession.stepUi();
             DemoSession.step("submitting the smoke topology: " + String.join(" ", settings.toArgs()));
             List<String> submit = new ArrayList<>(clusterConf);
             submit.addAll(overrides);

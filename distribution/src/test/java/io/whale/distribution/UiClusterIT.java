@@ -1,0 +1,195 @@
+package io.whale.distribution;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
+import io.whale.examples.smoke.SmokeTopology;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code whale ui} on a real local cluster (started by {@code local-cluster up}, in a private network namespace) while
+ * the all-grouping smoke topology runs on three workers: the Storm UI's JSON paths, Whale's panel and scrape targets,
+ * a worker's Prometheus endpoint parsed with the Prometheus client's classes, and every page loaded in headless
+ * Chromium, asserting what a person would see there; the screenshots go to target/ui-screenshots.
+ */
+class UiClusterIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String NAME = "ui-smoke";
+    private static final String UI = "http://127.0.0.1:16002";
+    private static final int WORKERS = 3;
+    private static final int TASKS = 6;
+    private static final Path SCREENSHOTS = Path.of("target/ui-screenshots").toAbsolutePath();
+
+    @Test
+    void shouldShowTheClusterTheTopologyAndItsBroadcastWhileTheSmokeTopologyRuns() throws Exception {
+        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
+        assumeTrue(HeadlessChromium.available(), "needs Debian's chromium (dev-tools/setup-host.sh installs it)");
+        Path dir = Path.of("target/ui-cluster").toAbsolutePath();
+
+        try (PrivateLocalCluster cluster = PrivateLocalCluster.up(dir, 2)) {
+            cluster.submit(List.of(), SmokeTopology.class.getName(), List.of("--name", NAME, "--tuples", "1000000", "--rate", "200",
+                "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(WORKERS), "--report-dir", dir.resolve("report").toString()));
+            String id = await("the topology listed by the UI with its workers").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> topologyId(json(cluster, "/api/v1/topology/summary")), i -> i != null);
+
+            JsonNode summary = await("the supervisors report the topology's slots").atMost(Duration.ofMinutes(1))
+                .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/cluster/summary"), s -> s.get("slotsUsed").asInt() == WORKERS);
+            assertEquals(2, summary.get("supervisors").asInt());
+            assertEquals(8, summary.get("slotsTotal").asInt());
+            assertEquals(WORKERS, summary.get("slotsUsed").asInt());
+            assertEquals(1, summary.get("topologies").asInt());
+            JsonNode supervisors = json(cluster, "/api/v1/supervisor/summary").get("supervisors");
+            assertEquals(2, supervisors.size());
+            supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
+
+            JsonNode topology = json(cluster, "/api/v1/topology/" + id + "?window=600");
+            assertEquals(NAME, topology.get("name").asText());
+            assertEquals(SmokeTopology.SPOUT, topology.get("spouts").get(0).get("spoutId").asText());
+            assertEquals(SmokeTopology.BOLT, topology.get("bolts").get(0).get("boltId").asText());
+            assertEquals(TASKS, topology.get("bolts").get(0).get("tasks").asInt());
+            assertEquals(4, topology.get("topologyStats").size(), "10 min, 3 h, 1 day, all time");
+            assertEquals(WORKERS, topology.get("workers").size());
+            int destinationWorkers = destinationWorkers(topology);
+
+            JsonNode panel = await("WOC counters from every worker's Prometheus endpoint").atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(2)).until(() -> json(cluster, "/api/v1/whale/topology/" + id),
+                    p -> p.path("workersScraped").asInt() == WORKERS && p.path("counters").path("woc").path("frames_received").asLong() > 0);
+            assertEquals(0, panel.get("problems").size(), panel.toString());
+            assertTrue(panel.get("switches").get("woc").asBoolean(), "conf/storm.yaml switches WOC on");
+            assertEquals("sequential", panel.get("switches").get("multicastStructure").asText());
+            assertTrue(panel.get("counters").get("woc").get("frames_sent").asLong() > 0, panel.toString());
+            assertEquals(0, panel.get("counters").get("woc").get("frames_malformed").asLong());
+            assertEquals(1, panel.get("trees").size(), "one source worker of the one broadcast: " + panel);
+            assertEquals(destinationWorkers, panel.get("trees").get(0).get("destinationWorkers").asInt(), panel.toString());
+
+            JsonNode targets = json(cluster, "/api/v1/whale/prometheus-targets");
+            assertEquals(WORKERS, targets.size(), targets.toString());
+            Set<String> workers = new HashSet<>();
+            for (JsonNode group : targets) {
+                int port = Integer.parseInt(group.get("targets").get(0).asText().split(":")[1]);
+                assertTrue(port >= 16050 && port <= 16099, "a worker's endpoint outside the cluster's range: " + group);
+                assertEquals(id, group.get("labels").get("topology_id").asText());
+                workers.add(group.get("labels").get("worker").asText());
+            }
+            assertEquals(WORKERS, workers.size(), "one endpoint per worker: " + targets);
+
+            Map<String, Metrics.MetricFamily> scraped = scrapeProtobuf(cluster, dir, targets.get(0).get("targets").get(0).asText());
+            assertTrue(scraped.containsKey("storm_worker_transfer_queue_population"), scraped.keySet().toString());
+            Metrics.MetricFamily frames = scraped.get("storm_woc_frames_received_total");
+            assertTrue(frames != null && frames.getType() == Metrics.MetricType.COUNTER, scraped.keySet().toString());
+            Map<String, String> labels = new HashMap<>();
+            frames.getMetric(0).getLabelList().forEach(l -> labels.put(l.getName(), l.getValue()));
+            assertEquals(id, labels.get("topology"), labels.toString());
+
+            String clusterPage = HeadlessChromium.dom(cluster, UI + "/");
+            assertTrue(clusterPage.contains("<a href=\"/topology.html?id=" + id + "\">" + NAME + "</a>"), clusterPage);
+            assertEquals(2, rows(clusterPage, "supervisors"), clusterPage);
+            HeadlessChromium.screenshot(cluster, UI + "/", SCREENSHOTS.resolve("cluster.png"), 1200, 760);
+
+            String topologyPage = HeadlessChromium.dom(cluster, UI + "/topology.html?id=" + id);
+            assertTrue(topologyPage.contains("Topology " + NAME), topologyPage);
+            assertEquals(1, rows(topologyPage, "bolts"), topologyPage);
+            assertEquals(WORKERS, rows(topologyPage, "workers"), topologyPage);
+            assertTrue(firstNumber(topologyPage, "woc-counters") > 0, "frames sent, as the Whale panel shows it:\n" + topologyPage);
+            Matcher nodes = Pattern.compile("<g class=\"worker\" data-worker=").matcher(topologyPage);
+            assertEquals(destinationWorkers, nodes.results().count(), "one node per destination worker in the tree SVG:\n" + topologyPage);
+            assertEquals(1, Pattern.compile("<g class=\"worker source\"").matcher(topologyPage).results().count());
+            HeadlessChromium.screenshot(cluster, UI + "/topology.html?id=" + id, SCREENSHOTS.resolve("topology.png"), 1200, 2200);
+            String whalePage = HeadlessChromium.dom(cluster, UI + "/whale.html?id=" + id);
+            assertTrue(whalePage.contains("Whale panel of " + NAME) && firstNumber(whalePage, "woc-counters") > 0, whalePage);
+            HeadlessChromium.screenshot(cluster, UI + "/whale.html?id=" + id, SCREENSHOTS.resolve("whale.png"), 1200, 1000);
+
+            String missing = HeadlessChromium.dom(cluster, UI + "/topology.html?id=no-such-topology-1-1");
+            assertTrue(missing.contains("role=\"alert\">topology no-such-topology-1-1 not found"), missing);
+
+            WhaleCli.Result deactivated = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/deactivate");
+            assertEquals("success", JSON.readTree(deactivated.output()).get("status").asText(), deactivated.output());
+            await("the topology inactive").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(), "INACTIVE"::equals);
+            cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/kill/1");
+            await("the topology killed").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").size() == 0);
+        }
+    }
+
+    private static JsonNode json(PrivateLocalCluster cluster, String path) throws IOException, InterruptedException {
+        WhaleCli.Result result = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "--max-time", "30", UI + path);
+        assertEquals(0, result.exit(), "the UI does not answer " + path + ":\n" + result.output());
+        return JSON.readTree(result.output());
+    }
+
+    private static String topologyId(JsonNode summary) {
+        for (JsonNode t : summary.get("topologies")) {
+            if (t.get("name").asText().equals(NAME) && t.get("workersTotal").asInt() == WORKERS) {
+                return t.get("id").asText();
+            }
+        }
+        return null;
+    }
+
+    /** Workers other than the spout's that hold tasks of the broadcast's destination bolt. */
+    private static int destinationWorkers(JsonNode topology) {
+        String source = null;
+        for (JsonNode w : topology.get("workers")) {
+            if (w.get("componentNumTasks").has(SmokeTopology.SPOUT)) {
+                source = w.get("host").asText() + ":" + w.get("port").asInt();
+            }
+        }
+        int count = 0;
+        for (JsonNode w : topology.get("workers")) {
+            String worker = w.get("host").asText() + ":" + w.get("port").asInt();
+            if (!worker.equals(source) && w.get("componentNumTasks").has(SmokeTopology.BOLT)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static Map<String, Metrics.MetricFamily> scrapeProtobuf(PrivateLocalCluster cluster, Path dir, String target)
+        throws IOException, InterruptedException {
+        Path body = dir.resolve("worker-metrics.pb");
+        WhaleCli.Result result = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "--max-time", "10", "-o", body.toString(), "-H",
+            "Accept: application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited", "http://" + target + "/metrics");
+        assertEquals(0, result.exit(), result.output());
+        Map<String, Metrics.MetricFamily> families = new HashMap<>();
+        try (InputStream in = Files.newInputStream(body)) {
+            Metrics.MetricFamily family;
+            while ((family = Metrics.MetricFamily.parseDelimitedFrom(in)) != null) {
+                families.put(family.getName(), family);
+            }
+        }
+        assertFalse(families.isEmpty(), "the endpoint served no metric family");
+        return families;
+    }
+
+    /** Data rows of the table of class {@code cssClass} in the DOM. */
+    private static int rows(String dom, String cssClass) {
+        Matcher table = Pattern.compile("<table class=\"" + cssClass + "\">(.*?)</table>", Pattern.DOTALL).matcher(dom);
+        assertTrue(table.find(), "no table " + cssClass);
+        return (int) Pattern.compile("<tr>").matcher(table.group(1)).results().count() - 1;
+    }
+
+    private static long firstNumber(String dom, String cssClass) {
+        Matcher cell = Pattern.compile("<table class=\"" + cssClass + "\">.*?<td class=\"n\">(\\d+)</td>", Pattern.DOTALL).matcher(dom);
+        assertTrue(cell.find(), "no number in table " + cssClass);
+        return Long.parseLong(cell.group(1));
+    }
+}

@@ -1,0 +1,104 @@
+package io.whale.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The UI daemon when the cluster is not there: every answer names the problem, none is a stack trace. */
+class UiServerTest {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private UiServer ui;
+
+    @BeforeEach
+    void startWithoutNimbus() throws IOException {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put("nimbus.seeds", List.of("127.0.0.1"));
+        conf.put("nimbus.thrift.port", unusedPort());
+        conf.put("ui.host", "127.0.0.1");
+        ui = new UiServer(conf, 0);
+        ui.start();
+    }
+
+    @AfterEach
+    void stop() {
+        ui.close();
+    }
+
+    @Test
+    void shouldAnswerTheJsonApiWithTheReasonWhenNimbusIsUnreachable() throws Exception {
+        HttpResponse<String> response = get("/api/v1/cluster/summary");
+
+        assertEquals(503, response.statusCode());
+        assertTrue(response.body().contains("\"error\":\"Nimbus at 127.0.0.1:") && response.body().contains("does not answer"),
+            response.body());
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElse(""));
+    }
+
+    @Test
+    void shouldShowTheReasonOnThePageNotAStackTrace() throws Exception {
+        HttpResponse<String> response = get("/");
+
+        assertEquals(503, response.statusCode());
+        assertTrue(response.body().contains("<div class=\"error\" role=\"alert\">Nimbus at 127.0.0.1:"), response.body());
+        assertFalse(response.body().contains("at org.apache") || response.body().contains("Exception:"), response.body());
+    }
+
+    @Test
+    void shouldReportNimbusDownInTheClusterGauges() throws Exception {
+        HttpResponse<String> response = get("/metrics");
+
+        assertEquals(200, response.statusCode());
+        assertTrue(response.body().lines().anyMatch(l -> l.matches("whale_nimbus_up 0(\\.0)?")), response.body());
+    }
+
+    @Test
+    void shouldRefuseAWindowStormsUiDoesNotHave() throws Exception {
+        HttpResponse<String> response = get("/api/v1/topology/t-1-1?window=5");
+
+        assertEquals(400, response.statusCode());
+        assertTrue(response.body().contains("window must be one of [600, 10800, 86400, :all-time], got '5'"), response.body());
+    }
+
+    @Test
+    void shouldSayWhatIsMissingOnAPageWithoutItsTopology() throws Exception {
+        assertEquals(400, get("/topology.html").statusCode());
+        assertTrue(get("/topology.html").body().contains("the page needs ?id="));
+        assertEquals(404, get("/nothing-here").statusCode());
+    }
+
+    @Test
+    void shouldNameTheBadPortSetting() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> UiServer.port(new String[0], Map.of("ui.port", "eighty")));
+        assertTrue(e.getMessage().contains("ui.port (or --port) must be a port number 1..65535, got 'eighty'"), e.getMessage());
+        assertEquals(9090, UiServer.port(new String[] {"--port", "9090"}, Map.of("ui.port", 8080)));
+        assertEquals(8080, UiServer.port(new String[0], Map.of()));
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int unusedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.whale.ui.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.generated.ExecutorInfo;
+import org.apache.storm.generated.ExecutorSummary;
+import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.testing.TestWordCounter;
+import org.apache.storm.testing.TestWordSpout;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.junit.jupiter.api.Test;
+
+class WhalePanelTest {
+
+    @Test
+    void shouldFindTheAllGroupedStreamsOnly() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("orders", new TestWordSpout());
+        builder.setBolt("matcher", new TestWordCounter(), 4).allGrouping("orders");
+        builder.setBolt("counter", new TestWordCounter(), 2).fieldsGrouping("matcher", new Fields("word"));
+
+        List<WhalePanel.Broadcast> broadcasts = WhalePanel.broadcasts(builder.createTopology());
+
+        assertEquals(List.of(new WhalePanel.Broadcast("orders", "default", "matcher")), broadcasts);
+    }
+
+    @Test
+    void shouldDrawTheSequentialFanOutFromEachSourceWorkerToEveryOtherDestinationWorker() {
+        TopologyInfo info = new TopologyInfo();
+        info.set_executors(List.of(executor("orders", 1, "h1", 6700), executor("matcher", 2, "h1", 6700),
+            executor("matcher", 3, "h2", 6700), executor("matcher", 4, "h3", 6701), executor("matcher", 5, "h3", 6701)));
+
+        List<DrawnTree> trees = WhalePanel.fanOuts(List.of(new WhalePanel.Broadcast("orders", "default", "matcher")), info);
+
+        assertEquals(1, trees.size());
+        DrawnTree star = trees.get(0);
+        assertEquals(List.of("h1:6700", "h2:6700", "h3:6701"), star.workers(),
+            "the source worker, then each other worker holding matcher tasks once (its own tasks get the tuple locally)");
+        assertEquals(2, star.tree().sourceOutDegree());
+        assertEquals(1, star.tree().depth());
+    }
+
+    @Test
+    void shouldReadTheSwitchesFromTheTopologysConf() {
+        Map<String, Object> conf = Map.of("whale.woc.enabled", true, "whale.transport", "rdma",
+            "whale.multicast.structure", "nonblocking", "topology.metrics.reporters",
+            List.of(Map.of("class", WhalePanel.PROMETHEUS_REPORTER, "port", "9250-9260")));
+
+        Map<String, Object> switches = WhalePanel.switches(conf);
+
+        assertEquals(true, switches.get("woc"));
+        assertEquals("rdma", switches.get("transport"));
+        assertEquals("nonblocking", switches.get("multicastStructure"));
+        assertEquals("auto", switches.get("maxOutDegree"));
+        assertEquals(true, switches.get("prometheus"));
+        assertEquals(false, WhalePanel.switches(Map.of()).get("woc"), "unset: Storm's behaviour");
+        assertEquals("sequential", WhalePanel.switches(Map.of()).get("multicastStructure"));
+        assertEquals(false, WhalePanel.switches(Map.of()).get("prometheus"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldSumTheCountersOverTheWorkersAndDeriveWocsRatios() {
+        String toSecond = WhalePanel.bytesSentToMetric("sup-2-10.0.0.3", 6701);
+        Map<String, Double> one = Map.of("storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
+            "storm_woc_emits", 10.0, "storm_woc_serializations", 10.0, toSecond, 4_000.0,
+            "storm_rdma_messages_sent", 7.0);
+        Map<String, Double> two = Map.of("storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
+            "storm_woc_frames_received", 20.0, "storm_woc_bytes_sent_to_sup_1_6700", 1_000.0, "storm_relay_frames_forwarded", 5.0);
+
+        Map<String, Object> counters = WhalePanel.counters(List.of(one, two), Map.of(toSecond, "10.0.0.3:6701"));
+
+        Map<String, Object> woc = (Map<String, Object>) counters.get("woc");
+        assertEquals(20L, woc.get("frames_sent"));
+        assertEquals(3.0, woc.get("destinations_per_frame"));
+        assertEquals(1.0, woc.get("serializations_per_emit"));
+        assertEquals(20L, woc.get("frames_received"));
+        assertEquals(0L, woc.get("frames_malformed"));
+        assertEquals("storm_woc_bytes_sent_to_sup_2_10_0_0_3_6701", toSecond, "the name WocMetrics' counter has on the endpoint");
+        assertEquals(Map.of("sup_1_6700", 1_000L, "10.0.0.3:6701", 4_000L), woc.get("bytes_sent_to"),
+            "a known worker by host:port, an unknown one by what its metric's name says");
+        assertEquals(Map.of("messages_sent", 7L), counters.get("rdma"));
+        assertEquals(Map.of("frames_forwarded", 5L), counters.get("relay"));
+        Map<String, Object> none = (Map<String, Object>) WhalePanel.counters(List.of(), Map.of()).get("woc");
+        assertNull(none.get("destinations_per_frame"), "no frame yet: no ratio, rather than 0 or NaN");
+        assertFalse(none.isEmpty());
+        assertTrue(((Map<?, ?>) none.get("bytes_sent_to")).isEmpty());
+    }
+
+    private static ExecutorSummary executor(String component, int task, String host, int port) {
+        ExecutorSummary e = new ExecutorSummary();
+        e.set_component_id(component);
+        e.set_executor_info(new ExecutorInfo(task, task));
+        e.set_host(host);
+        e.set_port(port);
+        return e;
+    }
+}

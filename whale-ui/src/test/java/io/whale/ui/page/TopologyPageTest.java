@@ -1,0 +1,46 @@
+package io.whale.ui.page;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class TopologyPageTest {
+    private static final Map<String, Object> TOPOLOGY = Map.ofEntries(Map.entry("id", "rh-1-17"), Map.entry("name", "rh"),
+        Map.entry("owner", "root"), Map.entry("status", "ACTIVE"), Map.entry("uptime", "1m 0s"), Map.entry("workersTotal", 2),
+        Map.entry("executorsTotal", 5), Map.entry("tasksTotal", 5), Map.entry("windowHint", "All time"),
+        Map.entry("topologyStats", List.of()), Map.entry("spouts", List.of()), Map.entry("bolts", List.of()),
+        Map.entry("workers", List.of(Map.of("host", "h1", "port", 6700, "uptime", "1m", "executorsTotal", 5,
+            "componentNumTasks", Map.of("matcher", 4L)))));
+
+    @Test
+    void shouldPostEachActionToTheStormUisPathOnlyAfterTheOperatorConfirms() {
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel");
+
+        for (String action : List.of("activate", "deactivate", "rebalance/30", "kill/30")) {
+            assertTrue(Pattern.compile("<form class=\"action\" method=\"post\" action=\"/api/v1/topology/rh-1-17/" + action
+                + "\" onsubmit=\"return confirm\\('[^']+ topology rh[^']*\\?'\\)\">").matcher(page).find(), action + " in\n" + page);
+        }
+    }
+
+    @Test
+    void shouldShowEachWorkersPidWhereItsEndpointGaveIt() {
+        String page = TopologyPage.render(TOPOLOGY, Map.of("h1:6700", 4242L), "panel");
+
+        assertTrue(page.contains("<td>h1:6700</td><td class=\"n\">4242</td>"), page);
+        assertEquals(-1, page.indexOf("Pids come from"), "no note when the pids are known");
+        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel").contains("Pids come from the workers' Prometheus endpoints"));
+    }
+
+    @Test
+    void shouldReloadOnlyThePanelFromTheUiItself() {
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "<h2>Whale</h2>");
+
+        assertTrue(page.contains("<div id=\"whale-panel\" class=\"panel\"><h2>Whale</h2></div>"), page);
+        assertTrue(page.contains("fetch('/whale-panel.html?id=rh-1-17')"), page);
+        assertTrue(!page.contains("http://") && !page.contains("https://"), "nothing fetched from elsewhere:\n" + page);
+    }
+}
