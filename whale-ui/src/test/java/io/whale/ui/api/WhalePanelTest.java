@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.command.MulticastBoard;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.ExecutorInfo;
@@ -44,6 +46,25 @@ class WhalePanelTest {
             "the source worker, then each other worker holding matcher tasks once (its own tasks get the tuple locally)");
         assertEquals(2, star.tree().sourceOutDegree());
         assertEquals(1, star.tree().depth());
+    }
+
+    @Test
+    void shouldDrawEachPublishedRelayTreeWithItsLiveFigures() {
+        // what a source worker's TreeBoard writes: source -> 1, 1 -> 2 (a chain), with a live shape
+        MulticastBoard board = MulticastBoard.parse("h1:6700", ("{\"worker\":\"h1:6700\",\"shape\":\"nonblocking/auto\",\"updated\":1,"
+            + "\"trees\":[{\"sourceTask\":3,\"treeId\":0,\"epoch\":2,\"members\":[\"h2:6700\",\"h3:6700\"],"
+            + "\"children\":[[1],[2],[]],\"statistics\":{\"timestampMillis\":1,\"sourceOutDegree\":1,\"inputRate\":1500,"
+            + "\"emitNanosPerReplica\":2500,\"queueLength\":7,\"queueCapacity\":1000,\"modelMeanQueueLength\":0.25,"
+            + "\"modelMaxOutDegree\":4,\"maxAffordableRate\":9000,\"droppedTuples\":0}}]}").getBytes(StandardCharsets.UTF_8));
+
+        List<DrawnTree> trees = WhalePanel.relayTrees(List.of(board), Map.of(3, "split"));
+
+        assertEquals(1, trees.size());
+        DrawnTree tree = trees.get(0);
+        assertEquals(List.of("h1:6700", "h2:6700", "h3:6700"), tree.workers(), "the source worker first, then the members");
+        assertEquals(2, tree.tree().depth());
+        assertTrue(tree.title().startsWith("split (task 3) from h1:6700, nonblocking/auto tree 0 epoch 2"), tree.title());
+        assertEquals("source out-degree 1, depth 2, d* 4, λ 1500 tuples/s, t_e 2.5 µs, queue 7/1000, E(L) 0.25", tree.caption());
     }
 
     @Test

@@ -69,6 +69,10 @@ public final class PaperBenchmark {
         run.put("cpus", Runtime.getRuntime().availableProcessors());
         run.put("loadAverageAtStart", ProcFiles.loadAverage()[0]);
         run.put("options", options);
+        if (options.resume()) {
+            results.addAll(PaperResume.load(out.resolve("results.json"), options, JSON));
+            System.out.printf("--resume: %d result(s) of complete rounds kept from %s%n", results.size(), out.resolve("results.json"));
+        }
         DemoSession whaleSession = new DemoSession(whaleBin);
         try (whaleSession) {
             PaperCluster whale = new PaperCluster(whaleSession, whaleBin, whaleBin, out.resolve("cluster"), options.hosts());
@@ -104,11 +108,12 @@ public final class PaperBenchmark {
     /** Every system once at this P, Storm first: its capacity sets the common rate the others' latency is measured at. */
     private void round(PaperApp app, int p, int repeat, PaperCluster whale, PaperCluster storm, Path data)
         throws IOException, InterruptedException {
+        if (PaperResume.done(results, options, app, p, repeat)) {
+            DemoSession.step(app.option() + " P=" + p + " repeat " + repeat + ": kept from the earlier run (--resume)");
+            return;
+        }
         double commonRate = -COMMON_SHARE;
-        for (PaperSystem system : options.systems()) {
-            if (options.figures().stream().noneMatch(f -> f.app() == app && f.systems().contains(system)) && system != PaperSystem.STORM) {
-                continue;
-            }
+        for (PaperSystem system : options.systemsOf(app)) {
             PaperPoint point = new PaperPoint(app, system, p, options.workers(), repeat);
             DemoSession.step(point.name() + (commonRate > 0 ? String.format(" (common rate %.0f/s)", commonRate) : ""));
             try {

@@ -11,10 +11,12 @@ import java.util.function.Function;
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
-                    int measureSeconds, double load, long records, List<String> settings) {
+                    int measureSeconds, double load, long records, List<String> settings, boolean resume) {
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
         + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] "
-        + "[--load SHARE] [--records N] [--set KEY=VALUE]...\n  figures: " + PaperFigure.numbers()
+        + "[--load SHARE] [--records N] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
+        + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
+
         + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
 
     static PaperOptions parse(String... args) {
@@ -34,9 +36,11 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         long records = quick ? 50_000 : 400_000;
         List<String> settings = new ArrayList<>();
         List<PaperSystem> chosen = null;
+        boolean resume = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
+                case "--resume" -> resume = true;
                 case "--out" -> out = Path.of(value(args, ++i));
                 case "--figures" -> figures = list(value(args, ++i), PaperFigure::byNumber);
                 case "--systems" -> chosen = list(value(args, ++i), PaperSystem::byOption);
@@ -67,7 +71,13 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
-            workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, load, records, List.copyOf(settings));
+            workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, load, records, List.copyOf(settings), resume);
+    }
+
+    /** The systems a round of {@code app} runs: Storm (its capacity sets the common rate) and those of the app's figures. */
+    List<PaperSystem> systemsOf(PaperApp app) {
+        return systems.stream().filter(s -> s == PaperSystem.STORM || figures.stream().anyMatch(f -> f.app() == app && f.systems().contains(s)))
+            .toList();
     }
 
     /** The {@code local-cluster up} options: the emulated hosts, one slot each when every worker fits, links shaped. */

@@ -1,0 +1,62 @@
+package io.whale.bench.paper;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code --resume}: the full run takes hours, more than one sitting; it can go on where an earlier run with the same
+ * options stopped. The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
+ * half-way is run again whole, since its common rate comes from its Storm run.
+ */
+final class PaperResume {
+    private PaperResume() {
+    }
+
+    /** The results of the complete rounds in {@code resultsJson}; fails when it was made with other options. */
+    static List<PaperResult> load(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
+        if (!Files.exists(resultsJson)) {
+            return List.of();
+        }
+        JsonNode saved = json.readTree(resultsJson.toFile());
+        JsonNode earlier = withoutResume(saved.path("options"));
+        // through text, as the earlier run's were written: a tree made straight from the record would hold a long
+        // where the file's reads back as an int
+        JsonNode now = withoutResume(json.readTree(json.writeValueAsString(options)));
+        if (!earlier.equals(now)) {
+            throw new IllegalArgumentException("--resume: " + resultsJson + " was made with other options (" + earlier
+                + "), not " + now + "; run with those, or choose another --out");
+        }
+        List<PaperResult> results = new ArrayList<>();
+        for (JsonNode r : saved.path("results")) {
+            results.add(json.treeToValue(r, PaperResult.class));
+        }
+        return complete(results, options);
+    }
+
+    /** Of {@code results}, those of rounds (app, P, repeat) that have a result of every system the round runs. */
+    static List<PaperResult> complete(List<PaperResult> results, PaperOptions options) {
+        return results.stream().filter(r -> done(results, options, PaperApp.byOption(r.app()), r.matchers(), r.repeat())).toList();
+    }
+
+    static boolean done(List<PaperResult> results, PaperOptions options, PaperApp app, int matchers, int repeat) {
+        Set<String> measured = results.stream().filter(r -> r.app().equals(app.option()) && r.matchers() == matchers && r.repeat() == repeat)
+            .map(PaperResult::system).collect(Collectors.toSet());
+        return options.systemsOf(app).stream().allMatch(s -> measured.contains(s.option()));
+    }
+
+    private static JsonNode withoutResume(JsonNode options) {
+        JsonNode copy = options.deepCopy();
+        if (copy instanceof ObjectNode o) {
+            o.remove("resume");
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,74 @@
+package io.whale.bench.paper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PaperResumeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void shouldKeepOnlyTheRoundsThatHaveEverySystem() {
+        PaperOptions options = PaperOptions.parse("--quick", "--resume");
+        List<PaperResult> results = new ArrayList<>(round(options, PaperApp.RIDEHAILING, 8, 1));
+        results.add(result(PaperApp.STOCK, PaperSystem.STORM, 8, 1));
+
+        List<PaperResult> kept = PaperResume.complete(results, options);
+
+        assertEquals(round(options, PaperApp.RIDEHAILING, 8, 1), kept, "the stock round was cut off after Storm: run again whole");
+        assertTrue(PaperResume.done(results, options, PaperApp.RIDEHAILING, 8, 1));
+        assertFalse(PaperResume.done(results, options, PaperApp.STOCK, 8, 1));
+        assertFalse(PaperResume.done(results, options, PaperApp.RIDEHAILING, 16, 1));
+    }
+
+    @Test
+    void shouldReadBackWhatTheRunSaved(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
+        List<PaperResult> saved = round(options, PaperApp.STOCK, 8, 1);
+        write(dir, options, saved);
+
+        PaperOptions resumed = PaperOptions.parse("--quick", "--out", dir.toString(), "--resume");
+
+        assertEquals(saved, PaperResume.load(dir.resolve("results.json"), resumed, JSON));
+    }
+
+    @Test
+    void shouldRefuseToMixResultsOfOtherOptions(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
+        write(dir, options, round(options, PaperApp.STOCK, 8, 1));
+
+        PaperOptions other = PaperOptions.parse("--quick", "--out", dir.toString(), "--link-mbit", "5", "--resume");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> PaperResume.load(dir.resolve("results.json"), other, JSON));
+        assertTrue(e.getMessage().contains("was made with other options"), e.getMessage());
+        assertEquals(List.of(), PaperResume.load(dir.resolve("none.json"), other, JSON), "nothing to resume: everything runs");
+    }
+
+    private static void write(Path dir, PaperOptions options, List<PaperResult> results) throws Exception {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("options", options);
+        json.put("results", results);
+        JSON.writeValue(dir.resolve("results.json").toFile(), json);
+    }
+
+    private static List<PaperResult> round(PaperOptions options, PaperApp app, int p, int repeat) {
+        return options.systemsOf(app).stream().map(s -> result(app, s, p, repeat)).toList();
+    }
+
+    private static PaperResult result(PaperApp app, PaperSystem system, int p, int repeat) {
+        PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000);
+        return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 1,
+            null, common, 1);
+    }
+}
