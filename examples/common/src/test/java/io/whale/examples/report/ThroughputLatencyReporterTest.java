@@ -79,12 +79,15 @@ class ThroughputLatencyReporterTest {
         assertTrue(merged.getMaxValue() >= 2_990, "max " + merged.getMaxValue());
     }
 
-    /** A result whose emit time is {@code ageMillis} before the moment the reporter reads it. */
+    /**
+     * A result emitted {@code ageMillis} before now: the reporter reads its clock later, so it measures at least that
+     * (stamping the emit time when the reporter asks for it, after it read its clock, measured up to a few ms less).
+     */
     private static Tuple resultEmitted(long ageMillis) {
         Tuple tuple = mock(Tuple.class);
         when(tuple.getSourceComponent()).thenReturn("aggregator");
         when(tuple.getSourceStreamId()).thenReturn("default");
-        when(tuple.getLongByField("emitMillis")).thenAnswer(call -> System.currentTimeMillis() - ageMillis);
+        when(tuple.getLongByField("emitMillis")).thenReturn(System.currentTimeMillis() - ageMillis);
         return tuple;
     }
 
