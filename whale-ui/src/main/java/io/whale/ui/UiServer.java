@@ -66,7 +66,14 @@ public final class UiServer implements AutoCloseable {
 
     public static void main(String[] args) throws Exception {
         Map<String, Object> conf = Utils.readStormConfig();
-        int port = port(args, conf);
+        int port;
+        try {
+            port = port(args, conf);
+        } catch (IllegalArgumentException e) {
+            System.err.println("whale ui: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         UiServer ui;
         try {
             ui = new UiServer(conf, port);
