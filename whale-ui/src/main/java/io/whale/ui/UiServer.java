@@ -166,18 +166,15 @@ public final class UiServer implements AutoCloseable {
             case "/topology.html" -> {
                 String id = required(query, "id");
                 UiService.Panel panel = service.whalePanel(id);
-                html(exchange, TopologyPage.render(service.topology(id, query.getOrDefault("window", ":all-time")), service.pids(id),
-                    WhalePanelFragment.render(panel.doc(), TreeSvg.render(panel.trees()))));
+                html(exchange, TopologyPage.render(service.topology(id, query.getOrDefault("window", ":all-time")), panel.pids(),
+                    fragment(panel)));
             }
             case "/whale.html" -> {
-                UiService.Panel panel = service.whalePanel(required(query, "id"));
-                html(exchange, WhalePanelFragment.page(String.valueOf(panel.doc().get("name")), required(query, "id"),
-                    WhalePanelFragment.render(panel.doc(), TreeSvg.render(panel.trees()))));
+                String id = required(query, "id");
+                UiService.Panel panel = service.whalePanel(id);
+                html(exchange, WhalePanelFragment.page(String.valueOf(panel.doc().get("name")), id, fragment(panel)));
             }
-            case "/whale-panel.html" -> {
-                UiService.Panel panel = service.whalePanel(required(query, "id"));
-                html(exchange, WhalePanelFragment.render(panel.doc(), TreeSvg.render(panel.trees())));
-            }
+            case "/whale-panel.html" -> html(exchange, fragment(service.whalePanel(required(query, "id"))));
             case "/api/v1/cluster/summary" -> json(exchange, StormUiJson.clusterSummary(service.nimbus().cluster()));
             case "/api/v1/nimbus/summary" -> json(exchange, StormUiJson.nimbusSummary(service.nimbus().cluster()));
             case "/api/v1/supervisor/summary" -> json(exchange, StormUiJson.supervisorSummary(service.nimbus().cluster()));
@@ -198,6 +195,10 @@ public final class UiServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private static String fragment(UiService.Panel panel) {
+        return WhalePanelFragment.render(panel.doc(), TreeSvg.render(panel.trees()));
     }
 
     /** Storm UI's topology actions; a form of the page (field redirect) is sent back to the page instead of JSON. */

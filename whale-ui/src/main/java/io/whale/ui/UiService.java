@@ -47,8 +47,11 @@ final class UiService {
         return StormUiJson.topology(pages, window);
     }
 
-    /** The Whale panel's JSON document and the broadcast paths it draws. */
-    record Panel(Map<String, Object> doc, List<DrawnTree> trees) {
+    /**
+     * The Whale panel's JSON document, the broadcast paths it draws, and the pids of the workers whose endpoints it read
+     * (worker host:port to pid; the topology page shows them).
+     */
+    record Panel(Map<String, Object> doc, List<DrawnTree> trees, Map<String, Long> pids) {
     }
 
     Panel whalePanel(String id) {
@@ -74,8 +77,10 @@ final class UiService {
         doc.put("trees", trees.stream().map(t -> Map.of("title", t.title(), "caption", t.caption(), "workers", t.workers(),
             "destinationWorkers", t.workers().size() - 1)).toList());
 
+        Map<String, Long> pids = new HashMap<>();
         if (Boolean.TRUE.equals(switches.get("prometheus"))) {
-            List<PrometheusTargets.Target> targets = targets(id);
+            List<PrometheusTargets.Target> targets = zookeeper.targets().stream().filter(t -> t.topologyId().equals(id)).toList();
+            targets.forEach(t -> pids.put(t.host() + ":" + t.workerPort(), t.pid()));
             List<Map<String, Double>> scrapes = new ArrayList<>();
             for (PrometheusTargets.Target target : targets) {
                 try {
@@ -100,20 +105,7 @@ final class UiService {
         }
         doc.put("problems", problems);
         doc.put("notes", notes);
-        return new Panel(doc, trees);
-    }
-
-    /** Worker host:port to its pid, for the workers that published a Prometheus endpoint. */
-    Map<String, Long> pids(String id) {
-        Map<String, Long> pids = new HashMap<>();
-        for (PrometheusTargets.Target t : targets(id)) {
-            pids.put(t.host() + ":" + t.workerPort(), t.pid());
-        }
-        return pids;
-    }
-
-    private List<PrometheusTargets.Target> targets(String id) {
-        return zookeeper.targets().stream().filter(t -> t.topologyId().equals(id)).toList();
+        return new Panel(doc, trees, pids);
     }
 
     /** {@code /api/v1/whale/prometheus-targets}: Prometheus file-based service discovery, one group per worker. */
