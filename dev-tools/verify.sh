@@ -56,7 +56,7 @@ trap - EXIT
 
 echo
 echo "verify: Storm's integration suites (upstream-suites), from $suites_log:"
-grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|BUILD|Total time|.*<<< (FAIL|ERROR))' "$suites_log" \
+grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|Flakes:|  Run [0-9]+:|BUILD|Total time|.*<<< (FAIL|ERROR))' "$suites_log" \
   | grep -v ' -- in ' || true
 if [ "$suites" != 0 ]; then
   echo "verify: upstream-suites failed (exit $suites); the last 200 lines of its log:"
