@@ -3,12 +3,14 @@
 # with the two example applications fed from Kafka: stock Apache Storm 2.8.3 and Whale side by side in every round.
 #
 #   dev-tools/bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] [--repeats N] [--hosts N]
-#                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--load SHARE] [--records N]
-#                            [--set KEY=VALUE]...
+#                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--probes N] [--p99-bound-ms B]
+#                            [--records N] [--set KEY=VALUE]... [--resume]
 #
-# Defaults: figures 13-20, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host).
-# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases, no own-load phase, no binomial runs: under 15 minutes, every figure
-# with data (CI's smoke). What it runs and measures: dev-tools/benchmark/PAPER.md.
+# Defaults: figures 13-20, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host), up to 3
+# probes in the search for each run's sustainable rate, p99 bound 1000 ms.
+# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases, one probe, no binomial runs: under 15 minutes,
+# every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. What it runs and
+# measures: dev-tools/benchmark/PAPER.md.
 # Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first).
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target; point it at a copy to

@@ -2,14 +2,16 @@ package io.whale.bench.paper;
 
 import io.whale.bench.PoissonArrivals;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the Kafka feed of one run offers the topology, phase by phase; pure, with time and the consumer group's
- * committed offset passed in. Each {@link #tick} says how many records to produce now.
+ * What the Kafka feed of one run offers the topology, phase by phase; pure, with time, the consumer group's committed
+ * offset and the topology's reported latency passed in. Each {@link #tick} says how many records to produce now.
  * <ol>
  *   <li>{@code starting}: a standing backlog of {@code backlog} records, until the topology has committed offsets and
  *       the caller has released the feed (the driver shapes the links first);</li>
@@ -17,26 +19,43 @@ import java.util.concurrent.TimeUnit;
  *       topology drains is its capacity C. Offsets are committed a while after their records were read, so the
  *       backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
  *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced (at most a warm-up and a
- *       measurement long);</li>
- *   <li>{@code own}: a Poisson process at {@code load} × C, warm-up then measured (left out when the load is 0);</li>
- *   <li>{@code common}: a Poisson process at the common rate, warm-up then measured (left out when the common rate is 0;
- *       a negative common rate -s is the share s of C: the first system of a comparison sets the rate the others
- *       are measured at).</li>
+ *       measurement long); after every measured phase but the last;</li>
+ *   <li>{@code search}: the probes of a {@link RateSearch}, each a Poisson process at its share of C, settled then
+ *       measured, with a drain after each: a probe kept up when the backlog grew by less than
+ *       {@value #FLAT_BACKLOG_SHARE} of the offered rate and the latency's 99th percentile stayed within the bound.
+ *       The consumed rate of the highest probe that kept up is the sustainable rate (left out with no probe);</li>
+ *   <li>{@code common}: a Poisson process at the common rate, settled then measured (left out when the common rate is 0;
+ *       a negative common rate -s is the share s of the sustainable rate — of the fastest probe's consumed rate when
+ *       none kept up, of C without a search —: the first system of a comparison sets the rate the others are measured at).</li>
  * </ol>
- * A measured phase is a {@link Window}: its edges' time, committed offset and records produced.
+ * The paced phases settle for at most {@value #SETTLE_SECONDS} s, not a whole warm-up: each starts behind a drained
+ * backlog, with the topology's JVMs warmed by the capacity phase. A measured phase is a {@link Window}.
  */
 final class FeedSchedule {
+    /** A paced phase kept up when its backlog grew by less than this share of its offered rate. */
+    static final double FLAT_BACKLOG_SHARE = 0.05;
+    static final long SETTLE_SECONDS = 5;
+
     enum Phase {
-        STARTING, CAPACITY, DRAIN, OWN, COMMON, DONE;
+        STARTING, CAPACITY, DRAIN, SEARCH, COMMON, DONE;
 
         String label() {
             return name().toLowerCase();
         }
     }
 
-    /** One measured phase: offered, consumed and backlog over it. */
+    /** The 99th percentile (ms) of the latencies the topology reported between two instants (wall clock); negative: none. */
+    @FunctionalInterface
+    interface Latency {
+        double p99Millis(long startMillis, long endMillis);
+    }
+
+    /**
+     * One measured phase: its edges' time, committed offset and records produced; the latency's 99th percentile over it
+     * (negative: no result reported) and whether it kept up (always false for the capacity phase, which is not paced).
+     */
     record Window(Phase phase, double ratePerSecond, long startMillis, long endMillis, long committedAtStart, long committedAtEnd,
-                  long producedAtStart, long producedAtEnd) {
+                  long producedAtStart, long producedAtEnd, double p99Millis, boolean keptUp) {
         double seconds() {
             return (endMillis - startMillis) / 1e3;
         }
@@ -53,13 +72,25 @@ final class FeedSchedule {
         double backlogGrowthPerSecond() {
             return ((producedAtEnd - committedAtEnd) - (producedAtStart - committedAtStart)) / seconds();
         }
+
+        boolean backlogFlat() {
+            return backlogGrowthPerSecond() <= FLAT_BACKLOG_SHARE * offeredPerSecond();
+        }
+
+        Window withKeptUp() {
+            return new Window(phase, ratePerSecond, startMillis, endMillis, committedAtStart, committedAtEnd, producedAtStart,
+                producedAtEnd, p99Millis, true);
+        }
     }
 
     private final long backlog;
     private final long warmupNanos;
+    private final long settleNanos;
     private final long measureNanos;
-    private final double load;
+    private final RateSearch search;
+    private final double p99BoundMillis;
     private final double commonRate;
+    private final Latency latency;
     private final SplittableRandom random;
     private final List<Window> windows = new ArrayList<>();
 
@@ -71,24 +102,31 @@ final class FeedSchedule {
     private long committedAtMeasureStart;
     private long producedAtMeasureStart;
     private double rate;
+    private double share;
     private PoissonArrivals arrivals;
     private long produced;
 
     /**
-     * @param backlog    records kept waiting while the capacity is measured: more than the spout holds in flight
-     * @param load       the own phase's rate as a share of the measured capacity; 0 leaves that phase out
-     * @param commonRate the common phase's rate; 0 leaves that phase out; -s: the share s of the measured capacity
+     * @param backlog        records kept waiting while the capacity is measured: more than the spout holds in flight
+     * @param probes         the search's probes at most; 0 leaves the search out
+     * @param p99BoundMillis the latency's 99th percentile a probe may show and still keep up
+     * @param commonRate     the common phase's rate; 0 leaves that phase out; -s: the share s of the sustainable rate
+     * @param latency        the topology's reported latency over a window
      */
-    FeedSchedule(long backlog, long warmupSeconds, long measureSeconds, double load, double commonRate, long seed) {
-        if (backlog < 1 || warmupSeconds < 0 || measureSeconds < 1 || load < 0 || commonRate < -1) {
+    FeedSchedule(long backlog, long warmupSeconds, long measureSeconds, int probes, double p99BoundMillis, double commonRate,
+                 long seed, Latency latency) {
+        if (backlog < 1 || warmupSeconds < 0 || measureSeconds < 1 || probes < 0 || !(p99BoundMillis > 0) || commonRate < -1) {
             throw new IllegalArgumentException("backlog " + backlog + ", warm-up " + warmupSeconds + " s, measure " + measureSeconds
-                + " s, load " + load + ", common rate " + commonRate);
+                + " s, probes " + probes + ", p99 bound " + p99BoundMillis + " ms, common rate " + commonRate);
         }
         this.backlog = backlog;
         this.warmupNanos = TimeUnit.SECONDS.toNanos(warmupSeconds);
+        this.settleNanos = TimeUnit.SECONDS.toNanos(Math.min(warmupSeconds, SETTLE_SECONDS));
         this.measureNanos = TimeUnit.SECONDS.toNanos(measureSeconds);
-        this.load = load;
+        this.search = new RateSearch(probes);
+        this.p99BoundMillis = p99BoundMillis;
         this.commonRate = commonRate;
+        this.latency = latency;
         this.random = new SplittableRandom(seed);
     }
 
@@ -104,7 +142,7 @@ final class FeedSchedule {
                     enter(Phase.CAPACITY, 0, nowNanos, committed);
                 }
             }
-            case CAPACITY, OWN, COMMON -> measure(nowNanos, nowMillis, committed);
+            case CAPACITY, SEARCH, COMMON -> measure(nowNanos, nowMillis, committed);
             case DRAIN -> {
                 if (committed >= produced || nowNanos - phaseStartNanos >= warmupNanos + measureNanos) {
                     afterPhase(Phase.DRAIN, nowNanos, committed);
@@ -116,7 +154,7 @@ final class FeedSchedule {
         long toProduce = switch (phase) {
             case STARTING -> Math.max(0, backlog - (produced - committed));
             case CAPACITY -> Math.max(0, backlog + drainedInTwoSeconds(nowNanos, committed) - (produced - committed));
-            case OWN, COMMON -> due(nowNanos);
+            case SEARCH, COMMON -> due(nowNanos);
             case DRAIN, DONE -> 0;
         };
         produced += toProduce;
@@ -145,28 +183,53 @@ final class FeedSchedule {
         return measuring;
     }
 
+    /** The windows of one phase, in order. */
+    List<Window> windows(Phase p) {
+        return windows.stream().filter(w -> w.phase() == p).toList();
+    }
+
+    /**
+     * The consumed rate of the highest search probe that kept up; without one, of the fastest probe; without a search,
+     * the capacity.
+     */
+    double sustainedPerSecond() {
+        List<Window> probes = windows(Phase.SEARCH);
+        return probes.stream().filter(Window::keptUp).max(Comparator.comparingDouble(Window::ratePerSecond))
+            .or(() -> probes.stream().max(Comparator.comparingDouble(Window::consumedPerSecond)))
+            .or(() -> window(Phase.CAPACITY)).map(Window::consumedPerSecond).orElse(0.0);
+    }
+
     private void measure(long nowNanos, long nowMillis, long committed) {
-        if (!measuring && nowNanos - phaseStartNanos >= warmupNanos) {
+        long settle = phase == Phase.CAPACITY ? warmupNanos : settleNanos;
+        if (!measuring && nowNanos - phaseStartNanos >= settle) {
             measuring = true;
             measureStartMillis = nowMillis;
             committedAtMeasureStart = committed;
             producedAtMeasureStart = produced;
-        } else if (measuring && nowNanos - phaseStartNanos >= warmupNanos + measureNanos) {
-            windows.add(new Window(phase, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
-                producedAtMeasureStart, produced));
+        } else if (measuring && nowNanos - phaseStartNanos >= settle + measureNanos) {
+            double p99 = latency.p99Millis(measureStartMillis, nowMillis);
+            Window w = new Window(phase, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
+                producedAtMeasureStart, produced, p99, false);
+            boolean keptUp = phase != Phase.CAPACITY && w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis;
+            windows.add(keptUp ? w.withKeptUp() : w);
             measuring = false;
+            if (phase == Phase.SEARCH) {
+                search.record(share, keptUp);
+            }
             afterPhase(phase, nowNanos, committed);
         }
     }
 
     private void afterPhase(Phase ended, long nowNanos, long committed) {
         double capacity = windows.get(0).consumedPerSecond();
-        if (ended == Phase.CAPACITY) {
+        OptionalDouble probe = search.next();
+        if (ended == Phase.CAPACITY || (ended == Phase.SEARCH && (probe.isPresent() || commonRate != 0))) {
             enter(Phase.DRAIN, 0, nowNanos, committed);
-        } else if (ended == Phase.DRAIN && load > 0) {
-            enterPaced(Phase.OWN, load * capacity, nowNanos, committed);
+        } else if (ended == Phase.DRAIN && probe.isPresent()) {
+            share = probe.getAsDouble();
+            enterPaced(Phase.SEARCH, share * capacity, nowNanos, committed);
         } else if (ended != Phase.COMMON && commonRate != 0) {
-            enterPaced(Phase.COMMON, commonRate > 0 ? commonRate : -commonRate * capacity, nowNanos, committed);
+            enterPaced(Phase.COMMON, commonRate > 0 ? commonRate : -commonRate * sustainedPerSecond(), nowNanos, committed);
         } else {
             enter(Phase.DONE, 0, nowNanos, committed);
         }

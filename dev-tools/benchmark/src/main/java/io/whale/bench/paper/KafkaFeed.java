@@ -7,6 +7,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPInputStream;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -28,11 +30,13 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * into the run's topic as its {@link FeedSchedule} says, reads the topology's committed offset (its consumer group,
  * through Kafka's Admin API) every {@value #OFFSETS_MILLIS} ms, and appends a JSON line to the events file at every
  * change of phase or measurement, the last one with every measured window. It starts measuring once the file
- * {@code RELEASE} exists (the driver's sign that the links are shaped). Exits 0 when done, 3 when the topology
- * committed nothing, or the start was not released, within the start timeout.
+ * {@code RELEASE} exists (the driver's sign that the links are shaped). A paced window's latency is read from the
+ * lines the application's reporter appends to {@code REPORT}. Exits 0 when done, 3 when the topology committed
+ * nothing, or the start was not released, within the start timeout.
  *
  * <pre>
- *   KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S LOAD COMMON_RATE START_TIMEOUT_S EVENTS RELEASE
+ *   KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES P99_BOUND_MS COMMON_RATE
+ *             START_TIMEOUT_S EVENTS RELEASE REPORT
  * </pre>
  */
 public final class KafkaFeed {
@@ -61,17 +65,28 @@ public final class KafkaFeed {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 13) {
-            System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S LOAD COMMON_RATE "
-                + "START_TIMEOUT_S EVENTS RELEASE");
+        if (args.length != 15) {
+            System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES "
+                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT");
             System.exit(2);
         }
         String bootstrap = args[0];
+        Path report = Path.of(args[14]);
         FeedSchedule schedule = new FeedSchedule(Long.parseLong(args[5]), Long.parseLong(args[6]), Long.parseLong(args[7]),
-            Double.parseDouble(args[8]), Double.parseDouble(args[9]), args[1].hashCode());
-        KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[11]),
-            Path.of(args[12]));
-        System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[10]))));
+            Integer.parseInt(args[8]), Double.parseDouble(args[9]), Double.parseDouble(args[10]), args[1].hashCode(),
+            (startMillis, endMillis) -> p99Millis(report, startMillis, endMillis));
+        KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[12]),
+            Path.of(args[13]));
+        System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[11]))));
+    }
+
+    private static double p99Millis(Path report, long startMillis, long endMillis) {
+        try {
+            Histogram latency = ReporterLines.read(report).between(startMillis, endMillis);
+            return latency.getTotalCount() == 0 ? -1 : latency.getValueAtPercentile(99);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private int run(String bootstrap, FeedSchedule schedule, long startTimeoutNanos) throws Exception {

@@ -33,7 +33,7 @@ enum PaperFigure {
             new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6)));
 
     enum Metric {
-        /** Records drained per second from a standing backlog. */
+        /** The sustainable rate: records per second consumed at the highest Poisson rate that kept up. */
         THROUGHPUT("throughput", "records/s"),
         /** Mean processing latency (source emit → sink) at the common rate. */
         LATENCY("processing latency", "ms");

@@ -11,10 +11,11 @@ import java.util.function.Function;
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
-                    int measureSeconds, double load, long records, List<String> settings, boolean resume) {
+                    int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, boolean resume) {
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
         + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] "
-        + "[--load SHARE] [--records N] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
+        + "[--probes N] [--p99-bound-ms B] [--records N] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
+        + "\n  --probes: Poisson probes of the search for each run's sustainable rate (0: none, the capacity is the throughput)"
         + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
 
         + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
@@ -32,7 +33,8 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         int linkMbit = quick ? 10 : 2;
         int warmup = quick ? 8 : 15;
         int measure = quick ? 6 : 20;
-        double load = quick ? 0 : 0.8;
+        int probes = quick ? 1 : 3;
+        int p99Bound = 1_000;
         long records = quick ? 50_000 : 400_000;
         List<String> settings = new ArrayList<>();
         List<PaperSystem> chosen = null;
@@ -51,7 +53,8 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
                 case "--workers" -> workers = atLeast("--workers", Integer.parseInt(value(args, ++i)), 1);
                 case "--warmup-s" -> warmup = atLeast("--warmup-s", Integer.parseInt(value(args, ++i)), 0);
                 case "--measure-s" -> measure = atLeast("--measure-s", Integer.parseInt(value(args, ++i)), 1);
-                case "--load" -> load = share("--load", Double.parseDouble(value(args, ++i)));
+                case "--probes" -> probes = atLeast("--probes", Integer.parseInt(value(args, ++i)), 0);
+                case "--p99-bound-ms" -> p99Bound = atLeast("--p99-bound-ms", Integer.parseInt(value(args, ++i)), 1);
                 case "--records" -> records = atLeast("--records", Integer.parseInt(value(args, ++i)), 1_000);
                 case "--set" -> settings.add(setting(value(args, ++i)));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
@@ -71,10 +74,11 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
-            workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, load, records, List.copyOf(settings), resume);
+            workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
+            resume);
     }
 
-    /** The systems a round of {@code app} runs: Storm (its capacity sets the common rate) and those of the app's figures. */
+    /** The systems a round of {@code app} runs: Storm (its sustainable rate sets the common rate) and those of the app's figures. */
     List<PaperSystem> systemsOf(PaperApp app) {
         return systems.stream().filter(s -> s == PaperSystem.STORM || figures.stream().anyMatch(f -> f.app() == app && f.systems().contains(s)))
             .toList();
@@ -95,13 +99,6 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
     private static int atLeast(String option, int value, int least) {
         if (value < least) {
             throw new IllegalArgumentException(option + " must be at least " + least + ", not " + value + "\n" + USAGE);
-        }
-        return value;
-    }
-
-    private static double share(String option, double value) {
-        if (!(value >= 0 && value <= 1)) {
-            throw new IllegalArgumentException(option + " is a share of the capacity in 0..1 (0: no such phase), not " + value + "\n" + USAGE);
         }
         return value;
     }

@@ -50,7 +50,7 @@ final class PaperReport {
             .paragraph(METHOD)
             .heading(2, "Headline: the highest P (" + highestP() + ")");
         for (PaperApp app : options.apps()) {
-            doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm",
+            doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm", "capacity (records/s)",
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
         }
         for (PaperFigure f : options.figures()) {
@@ -60,7 +60,7 @@ final class PaperReport {
             + run.get("cpus") + ") and what the broadcast source's host sent on its " + options.linkMbit() + " Mbit/s link. "
             + "A link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s Storm baseline was.")
             .table(List.of("app", "system", "P", "busy cores", "source link Mbit/s", "link use", "source bytes per 10,000 records",
-                "paced phases that kept up"), bottlenecks());
+                "repeats with a sustainable rate", "paced phases that kept up"), bottlenecks());
         Files.writeString(out.resolve("report.md"), doc.markdown());
         Files.writeString(out.resolve("report.html"), doc.html(out, "Whale: the paper's evaluation"));
         return empty;
@@ -71,8 +71,9 @@ final class PaperReport {
             + "namespace each, links shaped to " + options.linkMbit() + " Mbit/s by a token bucket each way), ZooKeeper, Nimbus and a "
             + "Kafka broker on host 0; W = " + options.workers() + " workers (one per host); matchers P = " + options.matchers()
             + "; " + options.repeats() + " repeat(s) per point, the systems interleaved in each round; warm-up " + options.warmupSeconds()
-            + " s and measurement " + options.measureSeconds() + " s per phase; own-load phase at " + options.load()
-            + " × capacity" + (options.load() == 0 ? " (left out)" : "") + "; data: " + options.records() + " generated records per application"
+            + " s (paced phases: settle " + Math.min(options.warmupSeconds(), FeedSchedule.SETTLE_SECONDS) + " s) and measurement "
+            + options.measureSeconds() + " s per phase; " + options.probes() + " probe(s) at most in the search for the sustainable rate, "
+            + "99th percentile bound " + options.p99BoundMillis() + " ms; data: " + options.records() + " generated records per application"
             + (options.settings().isEmpty() ? "" : "; settings " + options.settings()) + ".";
     }
 
@@ -83,12 +84,17 @@ final class PaperReport {
         + "(`whale.multicast.structure=binomial`, or `nonblocking` with `whale.multicast.max.outdegree=auto`). A feed process on "
         + "host 0 produces the generated records into the run's own topic and reads the topology's committed offsets (its "
         + "consumer group, every 200 ms): first it keeps a standing backlog, so the spout never waits for data, and the rate the "
-        + "topology drains it is its **throughput** (its capacity: the highest rate it sustains, at-least-once with Storm's max "
-        + "spout pending 2000); then it lets the backlog drain and offers a **Poisson** process: at the system's own load share "
-        + "of its capacity, and at the **common rate** — 0.8 × the capacity of the first system of the round (Storm) — where "
-        + "the **latency** is measured: from the source's emit to the sink (the reporter's histograms merged over the window). "
-        + "A paced phase kept up when its backlog grew by less than 5 % of its offered rate. Ratios are per round (the same "
-        + "repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines to one.";
+        + "topology drains it is its **capacity** C (at-least-once with the examples' max spout pending 2000): an upper bound. "
+        + "Then a **search** finds the **sustainable rate**, as the paper defines its throughput (\"the maximum stream rate … "
+        + "that the system can sustain\"): Poisson probes at shares of C, the backlog drained before each — 0.9 C first, then "
+        + "0.2 C lower while none keeps up, then halving the gap between the highest share that kept up and the lowest that "
+        + "did not, to 0.1 C —; a probe keeps up when its backlog grows by less than 5 % of its offered rate and its latency's "
+        + "99th percentile stays within the bound. The **throughput** is what the highest probe that kept up consumed; when none "
+        + "did, the most a probe consumed (marked in the table of what bound each run). Last, a Poisson process at the **common "
+        + "rate** — 0.9 × the sustainable rate of the first system of the round (Storm) — where the **latency** is measured: "
+        + "from the source's emit to the sink (the reporter's histograms merged over the window). Ratios are per round (the "
+        + "same repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines "
+        + "to one.";
 
     private int highestP() {
         return options.matchers().stream().mapToInt(Integer::intValue).max().orElse(0);
@@ -102,8 +108,9 @@ final class PaperReport {
             if (sum.isEmpty()) {
                 continue;
             }
-            rows.add(List.of(s.label(), sum.get().capacityPerSecond().format("%.0f"),
+            rows.add(List.of(s.label(), sum.get().throughputPerSecond().format("%.0f"),
                 ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.THROUGHPUT).format("%.2f×"),
+                sum.get().capacityPerSecond().format("%.0f"),
                 sum.get().commonMeanMillis().format("%.0f"),
                 ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.LATENCY).format("%.0f %%"),
                 sum.get().commonP99Millis().format("%.0f")));
@@ -193,7 +200,7 @@ final class PaperReport {
     private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {
         return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
                 && r.repeat() == repeat).findFirst()
-            .map(r -> metric == PaperFigure.Metric.THROUGHPUT ? r.capacityPerSecond() : r.common() == null ? Double.NaN : r.common().meanMillis())
+            .map(r -> metric == PaperFigure.Metric.THROUGHPUT ? r.throughputPerSecond() : r.common() == null ? Double.NaN : r.common().meanMillis())
             .filter(v -> !Double.isNaN(v));
     }
 
@@ -207,7 +214,7 @@ final class PaperReport {
         for (PaperSummary s : summaries) {
             rows.add(List.of(s.app(), s.system(), String.valueOf(s.matchers()), s.machineCoresBusy().format("%.2f"),
                 s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * s.sourceLinkMbit().median() / options.linkMbit()),
-                s.sourceBytesPer10kRecords().format("%.0f"), s.sustained()));
+                s.sourceBytesPer10kRecords().format("%.0f"), s.found(), s.kept()));
         }
         return rows;
     }

@@ -1,13 +1,36 @@
 package io.whale.bench.paper;
 
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * What one run measured. {@code capacityPerSecond}: the records the topology drained per second from a standing
- * backlog (its consumer group's committed offsets); over that window the machine's busy cores, the broadcast source's
- * host's link (Mbit/s sent) and its bytes sent per 10,000 records drained at that rate. {@code own}: a Poisson phase at the
- * load share of that capacity; {@code common}: one at the rate common to every system of the same application and P
- * (null when none was run). {@code dataPasses}: how often the feed read its data file (more than 1: records repeat).
+ * backlog (its consumer group's committed offsets), an upper bound of what it sustains; over that window the machine's
+ * busy cores, the broadcast source's host's link (Mbit/s sent) and its bytes sent per 10,000 records drained at that
+ * rate. {@code search}: the Poisson probes of the search for the sustainable rate, in the order run; {@code common}: a
+ * Poisson phase at the rate common to every system of the same application and P (null when none was run).
+ * {@code dataPasses}: how often the feed read its data file (more than 1: records repeat).
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, int sourceHost,
-                   PhaseResult own, PhaseResult common, long dataPasses) {
+                   List<PhaseResult> search, PhaseResult common, long dataPasses) {
+    PaperResult {
+        search = search == null ? List.of() : List.copyOf(search);
+    }
+
+    /**
+     * The throughput reported: the consumed rate of the fastest probe that kept up (the sustainable rate); when none
+     * did, of the probe that consumed most (what the system carried while falling behind); without a search, the
+     * capacity.
+     */
+    double throughputPerSecond() {
+        return search.stream().filter(PhaseResult::keptUp).max(Comparator.comparingDouble(PhaseResult::ratePerSecond))
+            .or(() -> search.stream().max(Comparator.comparingDouble(PhaseResult::consumedPerSecond)))
+            .map(PhaseResult::consumedPerSecond).orElse(capacityPerSecond);
+    }
+
+    /** Whether a probe kept up: then {@link #throughputPerSecond} is a sustainable rate. */
+    boolean sustainedRateFound() {
+        return search.stream().anyMatch(PhaseResult::keptUp);
+    }
 }

@@ -64,7 +64,7 @@ final class PaperRun {
         Path release = runDir.resolve("links-shaped");
         List<String> conf = List.of("--config", cluster.conf().toString());
         cluster.session().whaleQuietly(concat(conf, List.of("kill", name, "-w", "1")));
-        Process feed = new ProcessBuilder(cluster.inHost0(feedCommand(point, data, commonRate, events, release)))
+        Process feed = new ProcessBuilder(cluster.inHost0(feedCommand(point, data, commonRate, events, release, report)))
             .redirectErrorStream(true).redirectOutput(runDir.resolve("feed.log").toFile()).start();
         Set<Long> workers = Set.of();
         try {
@@ -79,7 +79,7 @@ final class PaperRun {
 
             ReportFollower followed = new ReportFollower(events);
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos()
-                + TimeUnit.SECONDS.toNanos(4L * (options.warmupSeconds() + options.measureSeconds()) + 60);
+                + TimeUnit.SECONDS.toNanos((3L + 2L * options.probes()) * (options.warmupSeconds() + options.measureSeconds()) + 60);
             List<HostLinks.Host> hosts = List.of();
             List<HostLinks.LinkBytes> links0 = List.of();
             ProcFiles.MachineTicks machine0 = null;
@@ -141,12 +141,12 @@ final class PaperRun {
     private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
                                ReporterLines reporter) throws IOException {
         FeedSchedule.Window capacityWindow = null;
-        PhaseResult own = null;
+        List<PhaseResult> search = new ArrayList<>();
         PhaseResult common = null;
         for (FeedSchedule.Window w : JSON.readerForListOf(FeedSchedule.Window.class).<List<FeedSchedule.Window>>readValue(done.get("windows"))) {
             switch (w.phase()) {
                 case CAPACITY -> capacityWindow = w;
-                case OWN -> own = phase(w, reporter);
+                case SEARCH -> search.add(phase(w, reporter));
                 case COMMON -> common = phase(w, reporter);
                 default -> {
                 }
@@ -160,25 +160,29 @@ final class PaperRun {
             .findFirst().orElse(0);
         return new PaperResult(point.app().option(), point.system().option(), point.matchers(), point.workers(), point.repeat(),
             started, perSecond, capacity.coresBusy(), sourceTx * 8e-6 / capacity.seconds(),
-            perSecond == 0 ? 0 : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, own, common,
+            perSecond == 0 ? 0 : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, search, common,
             done.get("dataPasses").asLong());
     }
 
-    /** A paced window's figures, as the feed's schedule computes them, and the reporter's latency over it. */
+    /**
+     * A paced window's figures, as the feed's schedule computes them and judged it, and the reporter's latency over it
+     * (read again now: the lines of the window's last second may have come after the feed judged it).
+     */
     private static PhaseResult phase(FeedSchedule.Window w, ReporterLines reporter) {
         Histogram latency = reporter.between(w.startMillis(), w.endMillis());
         return new PhaseResult(w.ratePerSecond(), w.offeredPerSecond(), w.consumedPerSecond(), w.backlogGrowthPerSecond(),
             latency.getTotalCount() == 0 ? Double.NaN : latency.getMean(), latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(99), latency.getTotalCount());
+            latency.getValueAtPercentile(99), latency.getTotalCount(), w.keptUp());
     }
 
-    private List<String> feedCommand(PaperPoint point, Path data, double commonRate, Path events, Path release) {
+    private List<String> feedCommand(PaperPoint point, Path data, double commonRate, Path events, Path release, Path report) {
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m", "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1", "-cp", whaleHome.resolve("lib-tools") + "/*:" + feedJar, KafkaFeed.class.getName(),
             cluster.bootstrap(), point.name(), point.app().group(point.name()), data.toString(),
             Integer.toString(point.app().keyColumn()), Long.toString(BASE_BACKLOG), Long.toString(options.warmupSeconds()),
-            Long.toString(options.measureSeconds()), Double.toString(options.load()), Double.toString(commonRate),
-            Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString());
+            Long.toString(options.measureSeconds()), Integer.toString(options.probes()), Double.toString(options.p99BoundMillis()),
+            Double.toString(commonRate), Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString(),
+            report.toString());
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -1,6 +1,7 @@
 package io.whale.bench.paper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,9 +12,11 @@ import org.junit.jupiter.api.Test;
 class FeedScheduleTest {
     private static final long TICK_MS = 10;
 
+    private static final FeedSchedule.Latency FAST = (start, end) -> 20;
+
     /** A topology that commits what it was offered at most {@code perSecond}, a tick behind; time in ticks of 10 ms. */
     private static final class Consumer {
-        final double perSecond;
+        double perSecond;
         long produced;
         double committed;
         long nowMillis;
@@ -40,7 +43,7 @@ class FeedScheduleTest {
 
     @Test
     void shouldKeepABacklogUntilReleasedAndMeasureTheRateTheTopologyDrainsItAt() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 0.8, 0, 1);
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 0, 1_000, 0, 1, FAST);
         Consumer topology = new Consumer(500);
         assertEquals(3_000, topology.tick(schedule, false), "the whole backlog at once");
         for (int i = 0; i < 500; i++) {
@@ -53,47 +56,94 @@ class FeedScheduleTest {
         FeedSchedule.Window capacity = schedule.window(FeedSchedule.Phase.CAPACITY).orElseThrow();
         assertEquals(500, capacity.consumedPerSecond(), 5);
         assertEquals(10, capacity.seconds(), 0.02);
+        assertFalse(capacity.keptUp(), "the capacity phase is not paced: nothing to keep up with");
         assertTrue(topology.produced - topology.committed > 3_000, "two seconds of drained records kept beyond the base backlog");
     }
 
     @Test
-    void shouldOfferAPoissonProcessAtTheLoadShareOfTheCapacityOnceTheBacklogHasDrained() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 2, 20, 0.8, 0, 7);
+    void shouldProbeAtNineTenthsOfTheCapacityBehindADrainedBacklogAndStopWhenTheTopologyKeepsUp() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 8, 20, 3, 1_000, 0, 7, FAST);
         Consumer topology = new Consumer(500);
-        topology.runUntil(schedule, FeedSchedule.Phase.OWN);
-        assertTrue(topology.produced - topology.committed <= 2, "the own phase starts behind a drained backlog (its first arrival aside)");
+        topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
+        assertTrue(topology.produced - topology.committed <= 2, "the probe starts behind a drained backlog (its first arrival aside)");
+        long probeStart = topology.nowMillis;
 
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
-        FeedSchedule.Window own = schedule.window(FeedSchedule.Phase.OWN).orElseThrow();
-        assertEquals(400, own.ratePerSecond(), 4);
-        assertEquals(400, own.offeredPerSecond(), 400 * 0.1, "Poisson at 400/s over 20 s");
-        assertEquals(0, own.backlogGrowthPerSecond(), 400 * 0.05, "a topology faster than the offered rate keeps up");
+        List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
+        assertEquals(1, probes.size(), "kept up at 0.9 C: nothing left to search");
+        FeedSchedule.Window probe = probes.get(0);
+        assertEquals(450, probe.ratePerSecond(), 5);
+        assertEquals(450, probe.offeredPerSecond(), 450 * 0.1, "Poisson at 450/s over 20 s");
+        assertEquals(FeedSchedule.SETTLE_SECONDS * 1_000, probe.startMillis() - probeStart, 10, "settled 5 s, not the 8-s warm-up");
+        assertTrue(probe.keptUp(), "a topology faster than the offered rate keeps up");
+        assertEquals(20, probe.p99Millis());
+        assertEquals(probe.consumedPerSecond(), schedule.sustainedPerSecond());
         assertTrue(schedule.window(FeedSchedule.Phase.COMMON).isEmpty(), "no common rate given: no common phase");
     }
 
     @Test
-    void shouldMeasureTheCommonPhaseAtTheShareOfTheCapacityWhenTheFirstSystemSetsIt() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 10, 0, -0.5, 3);
+    void shouldProbeLowerWhileTheTopologyFallsBehindAndTakeTheHighestRateItKeptUpWith() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 3, 1_000, 0, 5, FAST);
+        Consumer topology = new Consumer(500);
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        topology.perSecond = 320;
+        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
+        assertEquals(List.of(450.0, 350.0, 250.0), probes.stream().map(w -> (double) Math.round(w.ratePerSecond())).toList());
+        assertEquals(List.of(false, false, true), probes.stream().map(FeedSchedule.Window::keptUp).toList());
+        assertEquals(320, probes.get(0).consumedPerSecond(), 10, "falling behind, it consumes what it can");
+        assertEquals(probes.get(2).consumedPerSecond(), schedule.sustainedPerSecond());
+        assertEquals(250, schedule.sustainedPerSecond(), 25);
+    }
+
+    @Test
+    void shouldTakeAProbeWhoseLatencyIsOverTheBoundForOneThatFellBehind() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 3, 1_000, 0, 3, (start, end) -> 1_500);
+        Consumer topology = new Consumer(500);
+        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
+        assertEquals(3, probes.size(), "0.9, 0.7 and 0.5 of the capacity");
+        assertTrue(probes.stream().allMatch(FeedSchedule.Window::backlogFlat), "the backlog stayed flat every time");
+        assertTrue(probes.stream().noneMatch(FeedSchedule.Window::keptUp), "but the 99th percentile was over the bound");
+        assertEquals(probes.get(0).consumedPerSecond(), schedule.sustainedPerSecond(), "none kept up: the most a probe consumed");
+    }
+
+    @Test
+    void shouldTakeAWindowWithoutAnyReportedResultForOneThatFellBehind() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 5, 1, 1_000, 0, 3, (start, end) -> -1);
+        new Consumer(500).runUntil(schedule, FeedSchedule.Phase.DONE);
+        assertFalse(schedule.windows(FeedSchedule.Phase.SEARCH).get(0).keptUp());
+    }
+
+    @Test
+    void shouldMeasureTheCommonPhaseAtTheShareOfTheSustainableRateWhenTheFirstSystemSetsIt() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 10, 1, 1_000, -0.5, 3, FAST);
         Consumer topology = new Consumer(1_000);
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
-        assertTrue(schedule.window(FeedSchedule.Phase.OWN).isEmpty(), "load 0: no own phase");
-        assertEquals(500, schedule.window(FeedSchedule.Phase.COMMON).orElseThrow().ratePerSecond(), 10);
+        assertEquals(900, schedule.sustainedPerSecond(), 90);
+        assertEquals(0.5 * schedule.sustainedPerSecond(), schedule.window(FeedSchedule.Phase.COMMON).orElseThrow().ratePerSecond(), 1e-9);
+
+        FeedSchedule noSearch = new FeedSchedule(3_000, 1, 10, 0, 1_000, -0.5, 3, FAST);
+        new Consumer(1_000).runUntil(noSearch, FeedSchedule.Phase.DONE);
+        assertTrue(noSearch.windows(FeedSchedule.Phase.SEARCH).isEmpty(), "no probe: no search");
+        assertEquals(500, noSearch.window(FeedSchedule.Phase.COMMON).orElseThrow().ratePerSecond(), 10, "half the capacity");
     }
 
     @Test
     void shouldShowTheBacklogGrowingWhenTheCommonRateIsAboveWhatTheTopologyDrains() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 10, 0, 800, 5);
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 10, 0, 1_000, 800, 5, FAST);
         Consumer topology = new Consumer(500);
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
         FeedSchedule.Window common = schedule.window(FeedSchedule.Phase.COMMON).orElseThrow();
         assertEquals(800, common.ratePerSecond(), 0);
         assertEquals(500, common.consumedPerSecond(), 10);
         assertEquals(300, common.backlogGrowthPerSecond(), 800 * 0.1);
+        assertFalse(common.keptUp());
     }
 
     @Test
     void shouldReadBackTheWindowsAsTheFeedWritesThem() throws Exception {
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 5, 0.5, 0, 11);
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 5, 2, 1_000, 300, 11, FAST);
         new Consumer(400).runUntil(schedule, FeedSchedule.Phase.DONE);
         ObjectMapper json = new ObjectMapper();
         String written = json.writeValueAsString(schedule.windows());
@@ -103,11 +153,11 @@ class FeedScheduleTest {
 
     @Test
     void shouldStopWaitingForTheDrainAfterAWarmUpAndAMeasurement() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 0.5, 0, 9);
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 1, 1_000, 0, 9, FAST);
         Consumer topology = new Consumer(100);
         topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
         long drainStart = topology.nowMillis;
-        topology.runUntil(schedule, FeedSchedule.Phase.OWN);
+        topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
         assertTrue(topology.committed < topology.produced, "3,000 records at 100/s take longer than 3 s");
         assertEquals(3_000, topology.nowMillis - drainStart, TICK_MS);
     }

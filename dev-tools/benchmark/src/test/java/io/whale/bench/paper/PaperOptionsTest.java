@@ -17,15 +17,17 @@ class PaperOptionsTest {
         assertEquals(List.of(PaperSystem.values()), o.systems(), "Storm first: its capacity sets each round's common rate");
         assertEquals(List.of(8, 16, 32), o.matchers());
         assertEquals(3, o.repeats());
+        assertEquals(3, o.probes(), "the search for the sustainable rate: 0.9, then 0.7 or done, then 0.8 or 0.5 of the capacity");
+        assertEquals(1_000, o.p99BoundMillis());
         assertEquals(o.hosts(), o.workers(), "one worker per host");
     }
 
     @Test
-    void shouldKeepTheQuickRunSmallAndLeaveOutTheOwnLoadPhaseAndTheBinomialSeries() {
+    void shouldKeepTheQuickRunSmallWithOneProbeAndWithoutTheBinomialSeries() {
         PaperOptions o = PaperOptions.parse("--quick");
         assertEquals(List.of(8), o.matchers());
         assertEquals(1, o.repeats());
-        assertEquals(0, o.load());
+        assertEquals(1, o.probes());
         assertFalse(o.systems().contains(PaperSystem.WOC_RDMA_BINOMIAL));
         assertTrue(o.systems().contains(PaperSystem.WOC_RDMA_NONBLOCK));
     }
@@ -45,8 +47,10 @@ class PaperOptionsTest {
             .contains("not '21'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--systems", "flink")).getMessage()
             .contains("not 'flink'"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--load", "1.5")).getMessage()
-            .startsWith("--load"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--probes", "-1")).getMessage()
+            .startsWith("--probes must be at least 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--load", "0.8")).getMessage()
+            .startsWith("unknown option --load"), "the own-load phase became the search");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--hosts", "1")).getMessage()
             .startsWith("--hosts must be at least 2"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--repeats")).getMessage()

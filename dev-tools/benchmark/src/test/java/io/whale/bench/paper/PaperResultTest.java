@@ -1,0 +1,40 @@
+package io.whale.bench.paper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PaperResultTest {
+    private static PhaseResult probe(double rate, double consumed, boolean keptUp) {
+        return new PhaseResult(rate, rate, consumed, rate - consumed, 10, 8, 30, 1_000, keptUp);
+    }
+
+    private static PaperResult run(List<PhaseResult> search) {
+        return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 1, search, null, 1);
+    }
+
+    @Test
+    void shouldReportWhatTheHighestProbeThatKeptUpConsumed() {
+        PaperResult r = run(List.of(probe(900, 700, false), probe(700, 698, true), probe(800, 795, true)));
+        assertEquals(795, r.throughputPerSecond());
+        assertTrue(r.sustainedRateFound());
+    }
+
+    @Test
+    void shouldReportTheMostAProbeConsumedWhenNoneKeptUp() {
+        PaperResult r = run(List.of(probe(900, 610, false), probe(700, 640, false), probe(500, 430, false)));
+        assertEquals(640, r.throughputPerSecond());
+        assertFalse(r.sustainedRateFound());
+    }
+
+    @Test
+    void shouldReportTheCapacityWithoutASearch() {
+        PaperResult r = run(null);
+        assertEquals(List.of(), r.search());
+        assertEquals(1_000, r.throughputPerSecond());
+        assertFalse(r.sustainedRateFound());
+    }
+}
