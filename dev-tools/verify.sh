@@ -64,7 +64,7 @@ if [ "$suites" != 0 ]; then
 fi
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
-grep -E '^(  capacity|  at |series without|failed run|report:)' "$paper_log" || true
+grep -E '^(  capacity|  probe at|  common at|  throughput|series without|failed run|report:)' "$paper_log" || true
 if [ "$paper_exit" != 0 ]; then
   echo "verify: the paper benchmark's quick run failed (exit $paper_exit); the last 100 lines of its log:"
   tail -n 100 "$paper_log"
