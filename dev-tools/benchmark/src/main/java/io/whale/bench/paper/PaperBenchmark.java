@@ -182,6 +182,6 @@ public final class PaperBenchmark {
         Map<String, Object> json = new LinkedHashMap<>(run);
         json.put("results", results);
         json.put("failures", failures);
-        JSON.writeValue(options.out().resolve("results.json").toFile(), json);
+        ResultsFile.write(JSON, options.out().resolve("results.json"), json);
     }
 }
