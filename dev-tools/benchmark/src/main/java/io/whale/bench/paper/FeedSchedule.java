@@ -2,7 +2,6 @@ package io.whale.bench.paper;
 
 import io.whale.bench.PoissonArrivals;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -55,7 +54,7 @@ final class FeedSchedule {
      * (negative: no result reported) and whether it kept up (always false for the capacity phase, which is not paced).
      */
     record Window(Phase phase, double ratePerSecond, long startMillis, long endMillis, long committedAtStart, long committedAtEnd,
-                  long producedAtStart, long producedAtEnd, double p99Millis, boolean keptUp) {
+                  long producedAtStart, long producedAtEnd, double p99Millis, boolean keptUp) implements SustainedRate {
         double seconds() {
             return (endMillis - startMillis) / 1e3;
         }
@@ -64,7 +63,8 @@ final class FeedSchedule {
             return (producedAtEnd - producedAtStart) / seconds();
         }
 
-        double consumedPerSecond() {
+        @Override
+        public double consumedPerSecond() {
             return (committedAtEnd - committedAtStart) / seconds();
         }
 
@@ -188,15 +188,9 @@ final class FeedSchedule {
         return windows.stream().filter(w -> w.phase() == p).toList();
     }
 
-    /**
-     * The consumed rate of the highest search probe that kept up; without one, of the fastest probe; without a search,
-     * the capacity.
-     */
+    /** {@link SustainedRate#of} the search's probes; the capacity without a search. */
     double sustainedPerSecond() {
-        List<Window> probes = windows(Phase.SEARCH);
-        return probes.stream().filter(Window::keptUp).max(Comparator.comparingDouble(Window::ratePerSecond))
-            .or(() -> probes.stream().max(Comparator.comparingDouble(Window::consumedPerSecond)))
-            .or(() -> window(Phase.CAPACITY)).map(Window::consumedPerSecond).orElse(0.0);
+        return SustainedRate.of(windows(Phase.SEARCH), window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0));
     }
 
     private void measure(long nowNanos, long nowMillis, long committed) {

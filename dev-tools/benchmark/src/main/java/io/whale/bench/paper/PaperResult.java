@@ -1,6 +1,5 @@
 package io.whale.bench.paper;
 
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -18,15 +17,9 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         search = search == null ? List.of() : List.copyOf(search);
     }
 
-    /**
-     * The throughput reported: the consumed rate of the fastest probe that kept up (the sustainable rate); when none
-     * did, of the probe that consumed most (what the system carried while falling behind); without a search, the
-     * capacity.
-     */
+    /** The throughput reported: {@link SustainedRate#of} the probes, the capacity without a search. */
     double throughputPerSecond() {
-        return search.stream().filter(PhaseResult::keptUp).max(Comparator.comparingDouble(PhaseResult::ratePerSecond))
-            .or(() -> search.stream().max(Comparator.comparingDouble(PhaseResult::consumedPerSecond)))
-            .map(PhaseResult::consumedPerSecond).orElse(capacityPerSecond);
+        return SustainedRate.of(search, capacityPerSecond);
     }
 
     /** Whether a probe kept up: then {@link #throughputPerSecond} is a sustainable rate. */

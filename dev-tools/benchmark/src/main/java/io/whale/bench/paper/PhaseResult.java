@@ -7,5 +7,6 @@ package io.whale.bench.paper;
  * and whether it kept up, as the feed judged when the window closed (backlog flat, 99th percentile within the bound).
  */
 record PhaseResult(double ratePerSecond, double offeredPerSecond, double consumedPerSecond, double backlogGrowthPerSecond,
-                   double meanMillis, double p50Millis, double p99Millis, long results, boolean keptUp) {
+                   double meanMillis, double p50Millis, double p99Millis, long results, boolean keptUp)
+    implements SustainedRate {
 }
