@@ -69,5 +69,14 @@ if [ "$paper_exit" != 0 ]; then
   echo "verify: the paper benchmark's quick run failed (exit $paper_exit); the last 100 lines of its log:"
   tail -n 100 "$paper_log"
 fi
+if [ "$rest" != 0 ]; then
+  # Last, so that they are in the end of the output that CI keeps.
+  echo "verify: the other modules failed (exit $rest); the reports of their failing tests (first 60 lines of each):"
+  find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -print0 \
+    | xargs -0 -r grep -l -E '<<< (FAILURE|ERROR)!' | head -n 3 | while read -r report; do
+      echo "--- $report"
+      head -n 60 "$report"
+    done || true
+fi
 echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
 [ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
