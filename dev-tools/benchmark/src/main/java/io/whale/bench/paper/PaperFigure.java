@@ -2,13 +2,14 @@ package io.whale.bench.paper;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
  * The figures of the paper's §5 the benchmark reproduces: the application, what is plotted against the matchers'
  * parallelism P, the systems compared, and the paper's own ratios at P = 480 on its 30 machines (§5.2), which are what
  * carries over to a scaled-down run. A comparison is {@code system} against {@code baseline}: for throughput the ratio
- * system/baseline, for latency the reduction 1 − system/baseline in percent.
+ * system/baseline, for latency and traffic the reduction 1 − system/baseline in percent.
  */
 enum PaperFigure {
     F13(13, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on Didi dataset",
@@ -30,20 +31,58 @@ enum PaperFigure {
             new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.4))),
     F20(20, PaperApp.STOCK, Metric.LATENCY, Group.TREES, "Latency comparison using Nasdaq dataset",
         List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 23.4),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6)));
+            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6))),
+    F27(27, PaperApp.RIDEHAILING, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using Didi dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 91.9))),
+    F28(28, PaperApp.STOCK, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using Nasdaq dataset",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 90.0)));
 
     enum Metric {
         /** The sustainable rate: records per second consumed at the highest Poisson rate that kept up. */
-        THROUGHPUT("throughput", "records/s"),
+        THROUGHPUT("throughput", "records/s", "%.0f", null, PaperResult::throughputPerSecond),
         /** Mean processing latency (source emit → sink) at the common rate. */
-        LATENCY("processing latency", "ms");
+        LATENCY("processing latency", "ms", "%.1f", "lower latency",
+            r -> r.common() == null ? Double.NaN : r.common().meanMillis()),
+        /**
+         * What the broadcast source's host sent over its link per 10,000 records, over the capacity window: the paper's
+         * "bytes that the source instance transmits … when it generates 10,000 tuples", here everything that host sends
+         * (the broadcast and, from the tasks beside the source, acks and answers).
+         */
+        TRAFFIC("communication traffic", "bytes per 10,000 records", "%.0f", "less traffic", PaperResult::sourceBytesPer10kRecords);
 
         final String label;
         final String unit;
+        /** How a value is printed. */
+        final String format;
+        /** What a comparison states: null for a ratio (×, higher is better), else the reduction in percent, as "% {reduction}". */
+        private final String reduction;
+        private final ToDoubleFunction<PaperResult> ofRun;
 
-        Metric(String label, String unit) {
+        Metric(String label, String unit, String format, String reduction, ToDoubleFunction<PaperResult> ofRun) {
             this.label = label;
             this.unit = unit;
+            this.format = format;
+            this.reduction = reduction;
+            this.ofRun = ofRun;
+        }
+
+        /** The run's value (NaN when it was not measured). */
+        double of(PaperResult run) {
+            return ofRun.applyAsDouble(run);
+        }
+
+        /** {@code system} against {@code baseline}: the ratio, or the reduction 100 × (1 − system/baseline). */
+        double compare(double system, double baseline) {
+            return reduction == null ? system / baseline : 100 * (1 - system / baseline);
+        }
+
+        /** The comparison's unit as the report writes it after the number: "×" or " % lower latency". */
+        String comparisonUnit() {
+            return reduction == null ? "×" : " % " + reduction;
+        }
+
+        String comparisonFormat() {
+            return reduction == null ? "%.2f" : "%.0f";
         }
     }
 
@@ -118,7 +157,7 @@ enum PaperFigure {
 
     static String numbers() {
         return Arrays.stream(values()).map(f -> String.valueOf(f.number)).collect(Collectors.joining(","))
-            + " (Figs. 11-12 and 21-28 are not built yet)";
+            + " (Figs. 11-12 and 21-26 are not built yet)";
     }
 
     static PaperFigure byNumber(String text) {

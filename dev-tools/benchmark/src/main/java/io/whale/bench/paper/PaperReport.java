@@ -143,7 +143,7 @@ final class PaperReport {
                 points.add(Map.of("matchers", p, "median", v.median(), "min", v.min(), "max", v.max(), "repeats", v.n()));
                 xs.add((double) p);
                 ys.add(v.median());
-                rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric() == PaperFigure.Metric.THROUGHPUT ? "%.0f" : "%.1f")));
+                rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric().format)));
             }
             series.add(Map.of("system", s.option(), "name", f.seriesName(s), "points", points));
             if (xs.isEmpty()) {
@@ -156,12 +156,12 @@ final class PaperReport {
         List<List<String>> comparisonRows = new ArrayList<>();
         for (PaperFigure.Comparison c : f.comparisons()) {
             Spread ours = ratio(f.app(), c.system(), c.baseline(), highestP(), f.metric());
-            String unit = f.metric() == PaperFigure.Metric.THROUGHPUT ? "×" : " % lower latency";
+            String unit = f.metric().comparisonUnit();
             comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "matchers", highestP(),
                 "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "rounds", ours.n()),
                 "paperAtP480", c.paper(), "unit", unit.strip()));
             comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
-                ours.format(f.metric() == PaperFigure.Metric.THROUGHPUT ? "%.2f" : "%.0f") + unit, c.paper() + unit));
+                ours.format(f.metric().comparisonFormat()) + unit, c.paper() + unit));
         }
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("figure", f.number());
@@ -184,14 +184,14 @@ final class PaperReport {
         return empty;
     }
 
-    /** Per round (repeat) at P: system over baseline (throughput), or 100 × (1 − system/baseline) (latency). */
+    /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */
     private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
         List<Double> perRound = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
             Optional<Double> a = value(app, system, p, r, metric);
             Optional<Double> b = value(app, baseline, p, r, metric);
             if (a.isPresent() && b.isPresent() && b.get() > 0) {
-                perRound.add(metric == PaperFigure.Metric.THROUGHPUT ? a.get() / b.get() : 100 * (1 - a.get() / b.get()));
+                perRound.add(metric.compare(a.get(), b.get()));
             }
         }
         return Spread.of(perRound, Double::doubleValue);
@@ -200,7 +200,7 @@ final class PaperReport {
     private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {
         return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
                 && r.repeat() == repeat).findFirst()
-            .map(r -> metric == PaperFigure.Metric.THROUGHPUT ? r.throughputPerSecond() : r.common() == null ? Double.NaN : r.common().meanMillis())
+            .map(metric::of)
             .filter(v -> !Double.isNaN(v));
     }
 

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * {@code --resume}: the full run takes hours, more than one sitting; it can go on where an earlier run with the same
- * options stopped. The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
+ * options stopped (the figures aside). The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
  * half-way is run again whole, since its common rate comes from its Storm run.
  */
 final class PaperResume {
@@ -26,10 +26,10 @@ final class PaperResume {
             return List.of();
         }
         JsonNode saved = json.readTree(resultsJson.toFile());
-        JsonNode earlier = withoutResume(saved.path("options"));
+        JsonNode earlier = measuring(saved.path("options"));
         // through text, as the earlier run's were written: a tree made straight from the record would hold a long
         // where the file's reads back as an int
-        JsonNode now = withoutResume(json.readTree(json.writeValueAsString(options)));
+        JsonNode now = measuring(json.readTree(json.writeValueAsString(options)));
         if (!earlier.equals(now)) {
             throw new IllegalArgumentException("--resume: " + resultsJson + " was made with other options (" + earlier
                 + "), not " + now + "; run with those, or choose another --out");
@@ -52,10 +52,14 @@ final class PaperResume {
         return options.systemsOf(app).stream().allMatch(s -> measured.contains(s.option()));
     }
 
-    private static JsonNode withoutResume(JsonNode options) {
+    /**
+     * The options that decide what a round measures: all but {@code resume} and the figures, which are drawn from the
+     * rounds afterwards (the systems a round runs, which the figures choose, are among those compared).
+     */
+    private static JsonNode measuring(JsonNode options) {
         JsonNode copy = options.deepCopy();
         if (copy instanceof ObjectNode o) {
-            o.remove("resume");
+            o.remove(List.of("resume", "figures"));
         }
         return copy;
     }

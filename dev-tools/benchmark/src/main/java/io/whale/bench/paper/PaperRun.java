@@ -156,11 +156,12 @@ final class PaperRun {
             throw new IllegalStateException(point.name() + ": no capacity window in the feed's last event");
         }
         double perSecond = capacityWindow.consumedPerSecond();
-        long sourceTx = capacity.links().stream().filter(l -> l.host() == sourceHost).mapToLong(HostLinks.LinkBytes::txBytes)
-            .findFirst().orElse(0);
+        // NaN, not 0, when the source host's link was not read or nothing was drained: Figs. 27-28 plot these
+        double sourceTx = capacity.links().stream().filter(l -> l.host() == sourceHost).mapToDouble(HostLinks.LinkBytes::txBytes)
+            .findFirst().orElse(Double.NaN);
         return new PaperResult(point.app().option(), point.system().option(), point.matchers(), point.workers(), point.repeat(),
             started, perSecond, capacity.coresBusy(), sourceTx * 8e-6 / capacity.seconds(),
-            perSecond == 0 ? 0 : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, search, common,
+            perSecond == 0 ? Double.NaN : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, search, common,
             done.get("dataPasses").asLong());
     }
 

@@ -37,8 +37,12 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
         return summaries;
     }
 
-    /** The figure's value: throughput or latency (mean at the common rate). */
+    /** The figure's value: throughput, latency (mean at the common rate) or the source host's traffic. */
     Spread value(PaperFigure.Metric metric) {
-        return metric == PaperFigure.Metric.THROUGHPUT ? throughputPerSecond : commonMeanMillis;
+        return switch (metric) {
+            case THROUGHPUT -> throughputPerSecond;
+            case LATENCY -> commonMeanMillis;
+            case TRAFFIC -> sourceBytesPer10kRecords;
+        };
     }
 }

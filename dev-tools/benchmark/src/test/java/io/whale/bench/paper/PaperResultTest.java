@@ -31,6 +31,18 @@ class PaperResultTest {
     }
 
     @Test
+    void shouldGiveEachFigureItsValueAndCompareTrafficAndLatencyAsReductions() {
+        PaperResult r = run(List.of(probe(900, 895, true)));
+        assertEquals(895, PaperFigure.Metric.THROUGHPUT.of(r));
+        assertEquals(7_000, PaperFigure.Metric.TRAFFIC.of(r), "the source host's bytes per 10,000 records");
+        assertTrue(Double.isNaN(PaperFigure.Metric.LATENCY.of(r)), "no common phase: no latency");
+        assertEquals(1.5, PaperFigure.Metric.THROUGHPUT.compare(1_500, 1_000));
+        assertEquals(90, PaperFigure.Metric.TRAFFIC.compare(700, 7_000), 1e-9);
+        assertEquals(" % less traffic", PaperFigure.Metric.TRAFFIC.comparisonUnit());
+        assertEquals("×", PaperFigure.Metric.THROUGHPUT.comparisonUnit());
+    }
+
+    @Test
     void shouldReportTheCapacityWithoutASearch() {
         PaperResult r = run(null);
         assertEquals(List.of(), r.search());

@@ -55,6 +55,20 @@ class PaperResumeTest {
         assertEquals(List.of(), PaperResume.load(dir.resolve("none.json"), other, JSON), "nothing to resume: everything runs");
     }
 
+    @Test
+    void shouldResumeWhenOnlyTheFiguresDrawnDiffer(@TempDir Path dir) throws Exception {
+        PaperOptions before = PaperOptions.parse("--out", dir.toString(), "--figures", "13,14,15,16,17,18,19,20");
+        List<PaperResult> saved = round(before, PaperApp.STOCK, 8, 1);
+        write(dir, before, saved);
+
+        PaperOptions allFigures = PaperOptions.parse("--out", dir.toString(), "--resume");
+        PaperOptions fewerSystems = PaperOptions.parse("--out", dir.toString(), "--figures", "13,14,15,16", "--resume");
+
+        assertEquals(saved, PaperResume.load(dir.resolve("results.json"), allFigures, JSON), "Figs. 27-28 come from the same rounds");
+        assertThrows(IllegalArgumentException.class, () -> PaperResume.load(dir.resolve("results.json"), fewerSystems, JSON),
+            "without the tree figures a round runs no binomial tree");
+    }
+
     private static void write(Path dir, PaperOptions options, List<PaperResult> results) throws Exception {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("options", options);
