@@ -6,10 +6,12 @@ import io.whale.cluster.hosts.HostNetwork;
 import io.whale.cluster.hosts.HostsState;
 import io.whale.examples.demo.DemoSession;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.commons.io.FileUtils;
 
 /**
  * One cluster of emulated hosts the paper benchmark runs on ({@code whale local-cluster up --hosts N}, from Whale's
@@ -44,8 +46,9 @@ final class PaperCluster {
         this.hosts = hosts;
     }
 
-    /** Brings the cluster and its broker up; the session's close brings them down, newest first. */
+    /** Brings the cluster and its broker up, afresh; the session's close brings them down, newest first. */
     void up(List<String> layout, List<String> extra, String what) throws IOException, InterruptedException {
+        clearEarlier();
         session.onClose("stopping the " + what, () -> session.whale(List.of("local-cluster", "down", "--dir", dir.toString())));
         DemoSession.step("starting the " + what + " (" + String.join(" ", layout) + ") in " + dir);
         List<String> up = new ArrayList<>(List.of("local-cluster", "up"));
@@ -61,6 +64,26 @@ final class PaperCluster {
         DemoSession.step("starting Kafka on host 0 of the " + what + ", " + bootstrap());
         run(inHost0(List.of(toolsBin.toString(), "kafka", "start", "--dir", kafkaDir.toString(), "--host", host0.address(),
             "--port", Integer.toString(KAFKA_PORT))));
+    }
+
+    /**
+     * Removes what an earlier run left in the cluster's folder, stopping what of it still runs. A sitting cut off
+     * half-way leaves its topology in ZooKeeper and its workers' pids in the Supervisors' state; Storm's Supervisor,
+     * started on that state again, kills those pids, which by then may name other processes (it once stopped the other
+     * cluster's new Kafka broker). The records (DIR/data) are outside; the drivers' topic is loaded again each run.
+     */
+    private void clearEarlier() throws IOException, InterruptedException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        DemoSession.step("clearing what an earlier run left in " + dir);
+        if (Files.exists(dir.resolve("kafka"))) {
+            run(List.of(toolsBin.toString(), "kafka", "stop", "--dir", dir.resolve("kafka").toString()));
+        }
+        if (new LocalClusterLayout(dir).exists()) {
+            session.whale(List.of("local-cluster", "down", "--dir", dir.toString()));
+        }
+        FileUtils.deleteDirectory(dir.toFile());
     }
 
     String bootstrap() {
