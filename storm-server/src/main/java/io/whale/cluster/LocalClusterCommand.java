@@ -280,9 +280,9 @@ public final class LocalClusterCommand {
     }
 
     /**
-     * Stops Supervisors (with their workers), Nimbus and ZooKeeper, by pid; then, for emulated hosts, every process
-     * left in their namespaces and the namespaces themselves (with their links, bridge and qdiscs). A second
-     * {@code down} finds nothing to do.
+     * Stops Supervisors (with their workers), Nimbus and ZooKeeper, by pid, and forgets the workers' pids
+     * ({@link WorkerPids#forget}); then, for emulated hosts, every process left in their namespaces and the namespaces
+     * themselves (with their links, bridge and qdiscs). A second {@code down} finds nothing to do.
      */
     public void down() {
         PortPlan plan = layout.readPlan();
@@ -304,6 +304,7 @@ public final class LocalClusterCommand {
             out.printf("%-13s %s%n", name, outcome);
         }
         DaemonProcess.stopAll(WorkerPids.under(layout.root().resolve("data")));
+        WorkerPids.forget(layout.root().resolve("data"));
         hosts.ifPresent(HostsCluster::removeNetwork);
         out.println("local cluster in " + layout.root() + " is down");
     }

@@ -26,15 +26,36 @@ final class WorkerPids {
         }
     }
 
+    /**
+     * Deletes every recorded worker pid under {@code dataDir}, once the workers are stopped. Storm's Supervisor, started
+     * again on this state, would kill each recorded pid without asking whose it is by then (pids are reused: it once
+     * stopped a Kafka broker started meanwhile); with the pids gone it finds its old workers dead and removes their folders.
+     */
+    static void forget(Path dataDir) {
+        if (!Files.exists(dataDir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            for (Path pid : files.filter(WorkerPids::isPidFile).toList()) {
+                Files.deleteIfExists(pid);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean isPidFile(Path p) {
+        return p.getParent() != null && p.getParent().getFileName().toString().equals("pids")
+            && p.getFileName().toString().chars().allMatch(Character::isDigit);
+    }
+
     private static List<ProcessHandle> walk(Path dataDir) {
         if (!Files.exists(dataDir)) {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(dataDir)) {
-            return files.filter(p -> p.getParent() != null && p.getParent().getFileName().toString().equals("pids"))
-                .map(p -> p.getFileName().toString())
-                .filter(n -> n.chars().allMatch(Character::isDigit))
-                .map(n -> ProcessHandle.of(Long.parseLong(n)))
+            return files.filter(WorkerPids::isPidFile)
+                .map(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString())))
                 .flatMap(Optional::stream)
                 .filter(h -> h.info().commandLine().orElse("").contains("org.apache.storm.daemon.worker.Worker"))
                 .toList();
