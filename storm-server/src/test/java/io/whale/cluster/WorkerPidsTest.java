@@ -14,7 +14,8 @@ class WorkerPidsTest {
     @Test
     void shouldForgetTheRecordedWorkerPidsSoThatARestartedSupervisorKillsNoReusedPid(@TempDir Path data) throws Exception {
         // a pid that names a live process by now, this test's JVM, as a reused pid would
-        Path reused = Files.createDirectories(data.resolve("supervisor-1/workers/w1/pids")).resolve(String.valueOf(ProcessHandle.current().pid()));
+        Path reused = Files.createDirectories(data.resolve("supervisor-1/workers/w1/pids"))
+            .resolve(String.valueOf(ProcessHandle.current().pid()));
         Files.createFile(reused);
         Path dead = Files.createDirectories(data.resolve("supervisor-2/workers/w2/pids")).resolve("999999999");
         Files.createFile(dead);
