@@ -67,10 +67,9 @@ final class PaperCluster {
     }
 
     /**
-     * Removes what an earlier run left in the cluster's folder, stopping what of it still runs. A sitting cut off
-     * half-way leaves its topology in ZooKeeper and its workers' pids in the Supervisors' state; Storm's Supervisor,
-     * started on that state again, kills those pids, which by then may name other processes (it once stopped the other
-     * cluster's new Kafka broker). The records (DIR/data) are outside; the drivers' topic is loaded again each run.
+     * Removes what an earlier run left in the cluster's folder, stopping what of it still runs: a sitting cut off
+     * half-way leaves its topology in ZooKeeper, which Nimbus would start again beside the next measured run, and every
+     * earlier run's topic in the broker. The records (DIR/data) are outside; the drivers' topic is loaded again each run.
      */
     private void clearEarlier() throws IOException, InterruptedException {
         if (!Files.exists(dir)) {
