@@ -19,24 +19,16 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * the offered rate, and the p99 latency, over the seconds since the first step, one series per system; each tree
  * switch is a vertical line labelled with the run's number and its new d*.
  */
-final class RateStepPlots {
+public final class RateStepPlots {
     private RateStepPlots() {
     }
 
     /** {@code linkMbit}: the emulated hosts' link rate, 0 when unshaped (then only the CPU is drawn against its capacity). */
     static void write(List<RateStepRun> runs, RateSchedule schedule, int linkMbit, Path dir) throws IOException {
-        XYChart throughput = chart("Throughput as the offered rate steps", "orders delivered to every matcher per second");
-        List<double[]> offered = offered(schedule);
-        throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
-        series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
-        marks(throughput, runs, max(offered.get(1), runs, RateStepSample::broadcastsPerSecond));
+        XYChart throughput = throughput("Throughput as the offered rate steps", "orders delivered to every matcher per second", runs,
+            schedule);
         BitmapEncoder.saveBitmap(throughput, dir.resolve("rate-step-throughput.png").toString(), BitmapEncoder.BitmapFormat.PNG);
-
-        XYChart latency = chart("End-to-end latency as the offered rate steps", "latency per interval (ms)");
-        latency.getStyler().setYAxisLogarithmic(runs.stream().flatMap(r -> r.samples().stream()).allMatch(s -> s.p50Millis() > 0));
-        series(latency, runs, " p99", RateStepSample::p99Millis);
-        series(latency, runs, " p50", RateStepSample::p50Millis);
-        marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
+        XYChart latency = latency("End-to-end latency as the offered rate steps", runs);
         BitmapEncoder.saveBitmap(latency, dir.resolve("rate-step-latency.png").toString(), BitmapEncoder.BitmapFormat.PNG);
 
         int cores = Runtime.getRuntime().availableProcessors();
@@ -47,6 +39,26 @@ final class RateStepPlots {
         }
         marks(use, runs, 100);
         BitmapEncoder.saveBitmap(use, dir.resolve("rate-step-utilisation.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    /** What was delivered per second against the offered rate, one series per run, each tree switch marked. */
+    public static XYChart throughput(String title, String yTitle, List<RateStepRun> runs, RateSchedule schedule) {
+        XYChart throughput = chart(title, yTitle);
+        List<double[]> offered = offered(schedule);
+        throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
+        series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
+        marks(throughput, runs, max(offered.get(1), runs, RateStepSample::broadcastsPerSecond));
+        return throughput;
+    }
+
+    /** Each interval's median and 99th percentile latency, one pair of series per run, each tree switch marked. */
+    public static XYChart latency(String title, List<RateStepRun> runs) {
+        XYChart latency = chart(title, "latency per interval (ms)");
+        latency.getStyler().setYAxisLogarithmic(runs.stream().flatMap(r -> r.samples().stream()).allMatch(s -> s.p50Millis() > 0));
+        series(latency, runs, " p99", RateStepSample::p99Millis);
+        series(latency, runs, " p50", RateStepSample::p50Millis);
+        marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
+        return latency;
     }
 
     private static XYChart chart(String title, String yTitle) {

@@ -7,7 +7,7 @@ package io.whale.bench;
  * deliveries; the machine's cores kept busy (every JVM of the cluster shares them); and what the spout's host's
  * link sent, in Mbit/s (NaN without emulated hosts) — so that a run says whether the CPU or the link bound it.
  */
-record RateStepSample(double atSeconds, double emittedPerSecond, double broadcastsPerSecond, double p50Millis, double p99Millis,
+public record RateStepSample(double atSeconds, double emittedPerSecond, double broadcastsPerSecond, double p50Millis, double p99Millis,
                       double cpuCoresBusy, double sourceLinkMbit) {
 
     static RateStepSample of(double atSeconds, Window window, int matchers, double cpuCoresBusy, double sourceLinkMbit) {

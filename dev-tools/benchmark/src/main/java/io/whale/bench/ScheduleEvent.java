@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * controller's tree switches and its queue crossing the waterline ({@code io.whale.relay.TreeShaper}). Times in
  * epoch milliseconds (the log's local time in this machine's zone).
  */
-record ScheduleEvent(long epochMillis, Kind kind, String text) {
-    enum Kind { STEP, OVER, SWITCH, ABOVE_WATERLINE, UNDER_WATERLINE }
+public record ScheduleEvent(long epochMillis, Kind kind, String text) {
+    public enum Kind { STEP, OVER, SWITCH, ABOVE_WATERLINE, UNDER_WATERLINE }
 
     private static final Pattern LINE = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\S+ .*?\\[\\w+\\] (.*)$");
     private static final Pattern AGO = Pattern.compile("\\((?:began )?(\\d+) ms ago\\)");
@@ -27,7 +27,21 @@ record ScheduleEvent(long epochMillis, Kind kind, String text) {
     private static final Pattern SWITCH = Pattern.compile("d\\* (\\S+) -> (\\S+) \\((\\w+).*; drained in (\\d+) ms");
 
     /** What a {@link Kind#SWITCH} line says: the old and new d*, why ({@code SCALE_DOWN}, …) and how long it drained. */
-    record Switch(String from, String to, String reason, long drainMillis) {
+    public record Switch(String from, String to, String reason, long drainMillis) {
+    }
+
+    /**
+     * Step {@code step} (from 0) of {@code steps} of a schedule run by someone else than the spout (the paper
+     * benchmark's Kafka feed), at {@code rate} records per second, as {@link OrderSpout} would log it.
+     */
+    public static ScheduleEvent step(long epochMillis, int step, int steps, double rate) {
+        return new ScheduleEvent(epochMillis, Kind.STEP, String.format("%s %d of %d: %.0f records/s (by the feed)", OrderSpout.STEP_LOG,
+            step + 1, steps, rate));
+    }
+
+    /** The end of such a schedule. */
+    public static ScheduleEvent over(long epochMillis) {
+        return new ScheduleEvent(epochMillis, Kind.OVER, OrderSpout.OVER_LOG + " (by the feed)");
     }
 
     /** When the first step began (the origin of a run's times), epoch milliseconds. */
@@ -37,7 +51,7 @@ record ScheduleEvent(long epochMillis, Kind kind, String text) {
     }
 
     /** This switch line's figures; a line of another kind, or one that does not read as a switch, is refused. */
-    Switch switched() {
+    public Switch switched() {
         Matcher m = SWITCH.matcher(text);
         if (kind != Kind.SWITCH || !m.find()) {
             throw new IllegalStateException("not a tree switch: " + text);
@@ -45,7 +59,7 @@ record ScheduleEvent(long epochMillis, Kind kind, String text) {
         return new Switch(m.group(1), m.group(2), m.group(3), Long.parseLong(m.group(4)));
     }
 
-    static List<ScheduleEvent> read(Path workerLog) throws IOException {
+    public static List<ScheduleEvent> read(Path workerLog) throws IOException {
         try (var lines = Files.lines(workerLog)) {
             return parse(lines.toList(), ZoneId.systemDefault());
         }

@@ -11,7 +11,7 @@ import java.util.List;
  * the mean rate of orders delivered to every matcher, the highest interval p99, and the mean cores busy and Mbit/s
  * sent by the spout's host (NaN without emulated hosts).
  */
-record StepResponse(int step, String offered, double atSeconds, Long firstSwitchDecidedAfterMillis, Long firstSwitchFlippedAfterMillis,
+public record StepResponse(int step, String offered, double atSeconds, Long firstSwitchDecidedAfterMillis, Long firstSwitchFlippedAfterMillis,
                     String firstSwitch, int switches, Long aboveWaterlineAfterMillis, Long backUnderWaterlineAfterMillis,
                     double secondHalfBroadcastsPerSecond, double secondHalfPeakP99Millis, double secondHalfCpuCoresBusy,
                     double secondHalfSourceLinkMbit) {
@@ -52,7 +52,7 @@ record StepResponse(int step, String offered, double atSeconds, Long firstSwitch
     }
 
     /** A line for the console. */
-    String describe() {
+    public String describe() {
         return String.format("step %d (%s) at %.1f s: %s; %s; second half %.0f orders/s to every matcher, peak p99 %.1f ms,"
             + " %.1f cores busy, the spout's host sent %.2f Mbit/s", step,
             offered, atSeconds,

@@ -1,6 +1,7 @@
 package io.whale.bench.paper;
 
 import io.whale.bench.PoissonArrivals;
+import io.whale.examples.smoke.RateSchedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,9 @@ import java.util.concurrent.TimeUnit;
  *       a negative common rate -s is the share s of the sustainable rate — of the fastest probe's consumed rate when
  *       none kept up, of C without a search —: the first system of a comparison sets the rate the others are measured at).</li>
  * </ol>
+ * A rate-step schedule ({@link #steps}, Figs. 23–24) is {@code starting}, {@code drain}, then {@code steps}: each step of
+ * its {@link RateSchedule} a Poisson process at the step's rate, measured whole from the instant it begins (a window per
+ * step: what happens right after a step is what it shows), then done.
  * The paced phases settle for at most {@value #SETTLE_SECONDS} s, not a whole warm-up: each starts behind a drained
  * backlog, with the topology's JVMs warmed by the capacity phase. A measured phase is a {@link Window}.
  */
@@ -36,7 +40,7 @@ final class FeedSchedule {
     static final long SETTLE_SECONDS = 5;
 
     enum Phase {
-        STARTING, CAPACITY, DRAIN, SEARCH, COMMON, DONE;
+        STARTING, CAPACITY, DRAIN, SEARCH, COMMON, STEPS, DONE;
 
         String label() {
             return name().toLowerCase();
@@ -92,6 +96,7 @@ final class FeedSchedule {
     private final double commonRate;
     private final Latency latency;
     private final SplittableRandom random;
+    private final RateSchedule steps;
     private final List<Window> windows = new ArrayList<>();
 
     private Phase phase = Phase.STARTING;
@@ -105,6 +110,8 @@ final class FeedSchedule {
     private double share;
     private PoissonArrivals arrivals;
     private long produced;
+    private long stepsStartNanos;
+    private int step = -1;
 
     /**
      * @param backlog        records kept waiting while the capacity is measured: more than the spout holds in flight
@@ -115,6 +122,22 @@ final class FeedSchedule {
      */
     FeedSchedule(long backlog, long warmupSeconds, long measureSeconds, int probes, double p99BoundMillis, double commonRate,
                  long seed, Latency latency) {
+        this(backlog, warmupSeconds, measureSeconds, probes, p99BoundMillis, commonRate, seed, latency, null);
+    }
+
+    /**
+     * A rate-step schedule: the start's backlog drained (for at most {@code drainSeconds}), then {@code steps}; a step
+     * kept up when its backlog stayed flat and its 99th percentile within {@code p99BoundMillis}.
+     */
+    static FeedSchedule steps(long backlog, long drainSeconds, RateSchedule steps, double p99BoundMillis, long seed, Latency latency) {
+        if (steps.lengthNanos() == Long.MAX_VALUE) {
+            throw new IllegalArgumentException("rate steps " + steps + " must all have a length: the feed ends after the last");
+        }
+        return new FeedSchedule(backlog, 0, drainSeconds, 0, p99BoundMillis, 0, seed, latency, steps);
+    }
+
+    private FeedSchedule(long backlog, long warmupSeconds, long measureSeconds, int probes, double p99BoundMillis, double commonRate,
+                         long seed, Latency latency, RateSchedule steps) {
         if (backlog < 1 || warmupSeconds < 0 || measureSeconds < 1 || probes < 0 || !(p99BoundMillis > 0) || commonRate < -1) {
             throw new IllegalArgumentException("backlog " + backlog + ", warm-up " + warmupSeconds + " s, measure " + measureSeconds
                 + " s, probes " + probes + ", p99 bound " + p99BoundMillis + " ms, common rate " + commonRate);
@@ -128,6 +151,7 @@ final class FeedSchedule {
         this.commonRate = commonRate;
         this.latency = latency;
         this.random = new SplittableRandom(seed);
+        this.steps = steps;
     }
 
     /**
@@ -139,13 +163,18 @@ final class FeedSchedule {
         switch (phase) {
             case STARTING -> {
                 if (committed > 0 && released) {
-                    enter(Phase.CAPACITY, 0, nowNanos, committed);
+                    enter(steps == null ? Phase.CAPACITY : Phase.DRAIN, 0, nowNanos, committed);
                 }
             }
             case CAPACITY, SEARCH, COMMON -> measure(nowNanos, nowMillis, committed);
+            case STEPS -> step(nowNanos, nowMillis, committed);
             case DRAIN -> {
                 if (committed >= produced || nowNanos - phaseStartNanos >= warmupNanos + measureNanos) {
-                    afterPhase(Phase.DRAIN, nowNanos, committed);
+                    if (steps == null) {
+                        afterPhase(Phase.DRAIN, nowNanos, committed);
+                    } else {
+                        startSteps(nowNanos, nowMillis, committed);
+                    }
                 }
             }
             case DONE -> {
@@ -154,7 +183,7 @@ final class FeedSchedule {
         long toProduce = switch (phase) {
             case STARTING -> Math.max(0, backlog - (produced - committed));
             case CAPACITY -> Math.max(0, backlog + drainedInTwoSeconds(nowNanos, committed) - (produced - committed));
-            case SEARCH, COMMON -> due(nowNanos);
+            case SEARCH, COMMON, STEPS -> due(nowNanos);
             case DRAIN, DONE -> 0;
         };
         produced += toProduce;
@@ -163,6 +192,11 @@ final class FeedSchedule {
 
     Phase phase() {
         return phase;
+    }
+
+    /** The step of a rate-step schedule under way, from 0; -1 before the first and once done. */
+    int step() {
+        return phase == Phase.STEPS ? step : -1;
     }
 
     /** The rate of the current paced phase (0 outside one). */
@@ -212,6 +246,40 @@ final class FeedSchedule {
             }
             afterPhase(phase, nowNanos, committed);
         }
+    }
+
+    /** Closes the step that has ended, if one has, and opens the next, or ends the schedule after the last. */
+    private void step(long nowNanos, long nowMillis, long committed) {
+        int at = steps.stepAt(nowNanos - stepsStartNanos);
+        if (at == step) {
+            return;
+        }
+        double p99 = latency.p99Millis(measureStartMillis, nowMillis);
+        Window w = new Window(Phase.STEPS, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
+            producedAtMeasureStart, produced, p99, false);
+        windows.add(w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis ? w.withKeptUp() : w);
+        if (at >= steps.steps()) {
+            measuring = false;
+            enter(Phase.DONE, 0, nowNanos, committed);
+        } else {
+            openStep(at, nowMillis, committed);
+        }
+    }
+
+    private void startSteps(long nowNanos, long nowMillis, long committed) {
+        enter(Phase.STEPS, 0, nowNanos, committed);
+        stepsStartNanos = nowNanos;
+        openStep(0, nowMillis, committed);
+    }
+
+    private void openStep(int at, long nowMillis, long committed) {
+        step = at;
+        rate = steps.rate(at);
+        arrivals = new PoissonArrivals(rate, stepsStartNanos + steps.stepStartNanos(at), random);
+        measuring = true;
+        measureStartMillis = nowMillis;
+        committedAtMeasureStart = committed;
+        producedAtMeasureStart = produced;
     }
 
     private void afterPhase(Phase ended, long nowNanos, long committed) {

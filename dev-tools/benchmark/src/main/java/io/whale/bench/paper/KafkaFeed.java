@@ -3,6 +3,7 @@ package io.whale.bench.paper;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.examples.gen.KafkaTopicSink;
 import io.whale.examples.kafka.TopicAdmin;
+import io.whale.examples.smoke.RateSchedule;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,16 +32,20 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * through Kafka's Admin API) every {@value #OFFSETS_MILLIS} ms, and appends a JSON line to the events file at every
  * change of phase or measurement, the last one with every measured window. It starts measuring once the file
  * {@code RELEASE} exists (the driver's sign that the links are shaped). A paced window's latency is read from the
- * lines the application's reporter appends to {@code REPORT}. Exits 0 when done, 3 when the topology committed
- * nothing, or the start was not released, within the start timeout.
+ * lines the application's reporter appends to {@code REPORT}. With {@code RATE_STEPS} (a {@link RateSchedule}, every
+ * step with its seconds; "-" for none) it runs {@link FeedSchedule#steps} instead of the measurement's phases, and
+ * appends a line at every step too. Exits 0 when done, 3 when the topology committed nothing, or the start was not
+ * released, within the start timeout.
  *
  * <pre>
  *   KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES P99_BOUND_MS COMMON_RATE
- *             START_TIMEOUT_S EVENTS RELEASE REPORT
+ *             START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS
  * </pre>
  */
 public final class KafkaFeed {
     static final long OFFSETS_MILLIS = 200;
+    /** {@code RATE_STEPS} for a run without rate steps. */
+    static final String NO_STEPS = "-";
     private static final long TICK_MILLIS = 5;
     private static final int PARTITIONS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -65,16 +70,19 @@ public final class KafkaFeed {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 15) {
+        if (args.length != 16) {
             System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES "
-                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT");
+                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS");
             System.exit(2);
         }
         String bootstrap = args[0];
         Path report = Path.of(args[14]);
-        FeedSchedule schedule = new FeedSchedule(Long.parseLong(args[5]), Long.parseLong(args[6]), Long.parseLong(args[7]),
-            Integer.parseInt(args[8]), Double.parseDouble(args[9]), Double.parseDouble(args[10]), args[1].hashCode(),
-            (startMillis, endMillis) -> p99Millis(report, startMillis, endMillis));
+        FeedSchedule.Latency latency = (startMillis, endMillis) -> p99Millis(report, startMillis, endMillis);
+        FeedSchedule schedule = args[15].equals(NO_STEPS)
+            ? new FeedSchedule(Long.parseLong(args[5]), Long.parseLong(args[6]), Long.parseLong(args[7]), Integer.parseInt(args[8]),
+                Double.parseDouble(args[9]), Double.parseDouble(args[10]), args[1].hashCode(), latency)
+            : FeedSchedule.steps(Long.parseLong(args[5]), Long.parseLong(args[6]) + Long.parseLong(args[7]), RateSchedule.parse(args[15]),
+                Double.parseDouble(args[9]), args[1].hashCode(), latency);
         KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[12]),
             Path.of(args[13]));
         System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[11]))));
@@ -101,6 +109,7 @@ public final class KafkaFeed {
             long offsetsRead = 0;
             FeedSchedule.Phase phase = null;
             boolean measuring = false;
+            int step = -1;
             while (schedule.phase() != FeedSchedule.Phase.DONE) {
                 long now = System.nanoTime();
                 if (now - offsetsRead >= TimeUnit.MILLISECONDS.toNanos(OFFSETS_MILLIS)) {
@@ -112,9 +121,11 @@ public final class KafkaFeed {
                 for (long i = 0; i < produce; i++) {
                     produceNext(sink);
                 }
-                if ((schedule.phase() != phase || schedule.measuring() != measuring) && schedule.phase() != FeedSchedule.Phase.DONE) {
+                if ((schedule.phase() != phase || schedule.measuring() != measuring || schedule.step() != step)
+                    && schedule.phase() != FeedSchedule.Phase.DONE) {
                     phase = schedule.phase();
                     measuring = schedule.measuring();
+                    step = schedule.step();
                     event(phase, measuring, schedule, committed);
                 }
                 if (phase == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {
@@ -176,6 +187,9 @@ public final class KafkaFeed {
         e.put("phase", phase.label());
         e.put("measuring", measuring);
         e.put("ratePerSecond", schedule.rate());
+        if (schedule.step() >= 0) {
+            e.put("step", schedule.step());
+        }
         e.put("committed", committed);
         append(e);
     }

@@ -3,7 +3,9 @@ package io.whale.bench.paper;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.whale.bench.ProcFiles;
+import io.whale.bench.RateStepRun;
 import io.whale.examples.demo.DemoSession;
+import io.whale.examples.smoke.RateSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The driver of {@code dev-tools/bench-paper.sh}: brings up a cluster of emulated hosts for Whale and one for stock
@@ -29,6 +32,8 @@ public final class PaperBenchmark {
      * round's common rate: one it keeps up with, so that its latency there is a steady state's.
      */
     static final double COMMON_SHARE = 0.9;
+    /** The application of the rate-step runs (Figs. 23–24 are the paper's ride-hailing). */
+    private static final PaperApp STEPS_APP = PaperFigure.F23.app();
     private static final int STOCK_BASE_PORT = 17000;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -38,6 +43,7 @@ public final class PaperBenchmark {
     private final Path whaleHome;
     private final Path feedJar;
     private final List<PaperResult> results = new ArrayList<>();
+    private final List<PaperStepRun> stepRuns = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
 
@@ -95,10 +101,13 @@ public final class PaperBenchmark {
                     }
                 }
             }
+            if (options.rateSteps()) {
+                rateSteps(whale, data.get(STEPS_APP));
+            }
         }
         run.put("finished", Instant.now().toString());
         save();
-        List<String> empty = new PaperReport(options, results, run).write();
+        List<String> empty = new PaperReport(options, results, stepRuns, run).write();
         System.out.println("report: " + out.resolve("report.md") + " and report.html; figures fig*.json and fig*.png; raw results.json");
         failures.forEach(f -> System.out.println("failed run: " + f));
         if (!empty.isEmpty()) {
@@ -134,6 +143,48 @@ public final class PaperBenchmark {
         }
     }
 
+    /**
+     * Figs. 23–24: at the highest P, each system of the figures through the offered rate's steps, each repeat; the
+     * steps are {@link PaperOptions#STEP_SHARES} of the non-blocking tree's sustainable rate there (median over the
+     * rounds), as the paper's steps end above what the sequential multicast carries.
+     */
+    private void rateSteps(PaperCluster whale, Path data) throws IOException, InterruptedException {
+        int p = options.highestMatchers();
+        Spread base = Spread.of(results.stream().filter(r -> r.app().equals(STEPS_APP.option()) && r.matchers() == p
+            && r.system().equals(PaperSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::throughputPerSecond);
+        if (!base.measured()) {
+            String failure = "rate steps: no sustainable rate of " + PaperSystem.WOC_RDMA_NONBLOCK.label() + " at P = " + p + " to step from";
+            failures.add(failure);
+            System.out.println(failure);
+            return;
+        }
+        RateSchedule schedule = RateSchedule.parse(PaperOptions.STEP_SHARES.stream()
+            .map(share -> Math.max(1, Math.round(share * base.median())) + ":" + options.stepSeconds()).collect(Collectors.joining(",")));
+        if (options.resume()) {
+            stepRuns.addAll(PaperResume.stepRuns(options.out().resolve("results.json"), schedule.toString(), JSON));
+        }
+        for (int repeat = 1; repeat <= options.repeats(); repeat++) {
+            for (PaperSystem system : PaperFigure.F23.systems()) {
+                PaperPoint point = new PaperPoint(STEPS_APP, system, p, options.workers(), repeat);
+                if (!options.systems().contains(system) || stepRuns.stream().anyMatch(r -> r.system().equals(system.option())
+                    && r.repeat() == point.repeat())) {
+                    continue;
+                }
+                DemoSession.step(point.name() + "-steps (offered rate " + schedule + " records/s:seconds)");
+                try {
+                    RateStepRun r = new PaperRun(whale, options, whaleHome, feedJar).runSteps(point, PaperFigure.F23.seriesName(system), data,
+                        schedule);
+                    stepRuns.add(new PaperStepRun(STEPS_APP.option(), system.option(), p, repeat, base.median(), r));
+                    r.steps().forEach(s -> System.out.println("  " + s.describe()));
+                } catch (IllegalStateException e) {
+                    failures.add(point.name() + "-steps: " + e.getMessage());
+                    System.out.println(point.name() + "-steps FAILED: " + e.getMessage());
+                }
+                save();
+            }
+        }
+    }
+
     private Map<PaperApp, Path> generate(PaperCluster whale, PaperCluster storm) throws IOException, InterruptedException {
         Map<PaperApp, Path> files = new LinkedHashMap<>();
         Files.createDirectories(options.out().resolve("data"));
@@ -159,8 +210,9 @@ public final class PaperBenchmark {
 
     private static String describe(PaperResult r) {
         StringBuilder s = new StringBuilder(String.format("  capacity %.0f records/s (busy cores %.2f, source host %d sent %.2f Mbit/s, "
-            + "%.0f bytes per 10,000 records)", r.capacityPerSecond(), r.machineCoresBusy(), r.sourceHost(), r.sourceLinkMbit(),
-            r.sourceBytesPer10kRecords()));
+            + "%.0f bytes per 10,000 records; its send path %.1f µs of CPU per record, %.0f %% of it serializing)", r.capacityPerSecond(),
+            r.machineCoresBusy(), r.sourceHost(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
+            r.sourceSerializationPercent()));
         List<PhaseResult> paced = new ArrayList<>(r.search());
         if (r.common() != null) {
             paced.add(r.common());
@@ -181,6 +233,7 @@ public final class PaperBenchmark {
     private void save() throws IOException {
         Map<String, Object> json = new LinkedHashMap<>(run);
         json.put("results", results);
+        json.put("rateSteps", stepRuns);
         json.put("failures", failures);
         ResultsFile.write(JSON, options.out().resolve("results.json"), json);
     }

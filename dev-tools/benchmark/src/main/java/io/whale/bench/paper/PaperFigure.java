@@ -32,6 +32,16 @@ enum PaperFigure {
     F20(20, PaperApp.STOCK, Metric.LATENCY, Group.TREES, "Latency comparison using Nasdaq dataset",
         List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 23.4),
             new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6))),
+    /** Paper: at 100k tuples/s the non-blocking tree carries 33 % more than the sequential multicast. */
+    F23(23, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.STEPS, "Throughput variation as stream rate changes",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.33))),
+    /** Paper: no ratio; the non-blocking tree's latency recovers within 30 ms of a step. */
+    F24(24, PaperApp.RIDEHAILING, Metric.LATENCY, Group.STEPS, "Latency variation as stream rate changes", List.of()),
+    /** Paper: at P = 480 Whale spends 96 % less communication time at the source than Storm. */
+    F25(25, PaperApp.RIDEHAILING, Metric.SEND_TIME, Group.OVERALL, "Communication time on different parallelism",
+        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96))),
+    /** Paper: serialization is 45 % of Storm's communication time and 15 % of Whale's (absolute shares, no ratio). */
+    F26(26, PaperApp.RIDEHAILING, Metric.SERIALIZATION_SHARE, Group.OVERALL, "The ratio of serialization time", List.of()),
     F27(27, PaperApp.RIDEHAILING, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using Didi dataset",
         List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 91.9))),
     F28(28, PaperApp.STOCK, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using Nasdaq dataset",
@@ -48,7 +58,16 @@ enum PaperFigure {
          * "bytes that the source instance transmits … when it generates 10,000 tuples", here everything that host sends
          * (the broadcast and, from the tasks beside the source, acks and answers).
          */
-        TRAFFIC("communication traffic", "bytes per 10,000 records", "%.0f", "less traffic", PaperResult::sourceBytesPer10kRecords);
+        TRAFFIC("communication traffic", "bytes per 10,000 records", "%.0f", "less traffic", PaperResult::sourceBytesPer10kRecords),
+        /**
+         * The paper's "communication time" at the source per tuple: the CPU the broadcast source's workers spent on the
+         * send path per record, over the capacity window ({@link SendPathSamples}: Java frames, sampled).
+         */
+        SEND_TIME("communication time at the source", "µs of CPU per record", "%.1f", "less communication time",
+            PaperResult::sourceSendMicrosPerRecord),
+        /** Serialization's share of that send path. */
+        SERIALIZATION_SHARE("serialization's share of the communication time", "%", "%.0f", "less serialization",
+            PaperResult::sourceSerializationPercent);
 
         final String label;
         final String unit;
@@ -86,10 +105,14 @@ enum PaperFigure {
         }
     }
 
-    /** Figs. 13–16 compare the systems; Figs. 17–20 the multicast structures, all on Whale-WOC-RDMA. */
+    /**
+     * Figs. 13–16 compare the systems; Figs. 17–20 the multicast structures, all on Whale-WOC-RDMA; Figs. 23–24 the
+     * sequential and the non-blocking structure over time as the offered rate steps.
+     */
     enum Group {
         OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
-        TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK));
+        TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK)),
+        STEPS(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK));
 
         final List<PaperSystem> systems;
 
@@ -142,6 +165,11 @@ enum PaperFigure {
         return comparisons;
     }
 
+    /** Whether it is drawn from the rate-step runs (over time), not from the rounds (against P). */
+    boolean rateSteps() {
+        return group == Group.STEPS;
+    }
+
     /** How a system is named in this figure: the tree figures name the structure (all on Whale-WOC-RDMA). */
     String seriesName(PaperSystem system) {
         if (group == Group.OVERALL) {
@@ -157,7 +185,7 @@ enum PaperFigure {
 
     static String numbers() {
         return Arrays.stream(values()).map(f -> String.valueOf(f.number)).collect(Collectors.joining(","))
-            + " (Figs. 11-12 and 21-26 are not built yet)";
+            + " (Figs. 11-12 and 21-22 are not built yet)";
     }
 
     static PaperFigure byNumber(String text) {

@@ -11,11 +11,19 @@ import java.util.function.Function;
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
-                    int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, boolean resume) {
+                    int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, int stepSeconds,
+                    boolean resume) {
+    /**
+     * Figs. 23–24: the offered rate's steps, as shares of the base rate (the paper's 30k, 60k, 80k, 100k, 80k tuples/s,
+     * each for 40 s; here each for {@code --step-s}).
+     */
+    static final List<Double> STEP_SHARES = List.of(0.3, 0.6, 0.8, 1.0, 0.8);
+
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
         + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] "
-        + "[--probes N] [--p99-bound-ms B] [--records N] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
+        + "[--probes N] [--p99-bound-ms B] [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
         + "\n  --probes: Poisson probes of the search for each run's sustainable rate (0: none, the capacity is the throughput)"
+        + "\n  --step-s: how long each step of the offered rate lasts in the rate-step runs of Figs. 23-24"
         + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
 
         + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
@@ -31,11 +39,12 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         // 2 Mbit/s: at P = 32 Storm's source link is full (the paper's network-bound baseline); the quick run's
         // P = 8 on 4 hosts carries more at 10 (dev-tools/benchmark/PAPER.md, "Measured")
         int linkMbit = quick ? 10 : 2;
-        int warmup = quick ? 8 : 15;
-        int measure = quick ? 6 : 20;
+        int warmup = quick ? 6 : 15;
+        int measure = quick ? 5 : 20;
         int probes = quick ? 1 : 3;
         int p99Bound = 1_000;
         long records = quick ? 50_000 : 400_000;
+        int stepSeconds = quick ? 3 : 20;
         List<String> settings = new ArrayList<>();
         List<PaperSystem> chosen = null;
         boolean resume = false;
@@ -56,6 +65,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
                 case "--probes" -> probes = atLeast("--probes", Integer.parseInt(value(args, ++i)), 0);
                 case "--p99-bound-ms" -> p99Bound = atLeast("--p99-bound-ms", Integer.parseInt(value(args, ++i)), 1);
                 case "--records" -> records = atLeast("--records", Integer.parseInt(value(args, ++i)), 1_000);
+                case "--step-s" -> stepSeconds = atLeast("--step-s", Integer.parseInt(value(args, ++i)), 1);
                 case "--set" -> settings.add(setting(value(args, ++i)));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
@@ -75,13 +85,23 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
             workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
-            resume);
+            stepSeconds, resume);
     }
 
     /** The systems a round of {@code app} runs: Storm (its sustainable rate sets the common rate) and those of the app's figures. */
     List<PaperSystem> systemsOf(PaperApp app) {
         return systems.stream().filter(s -> s == PaperSystem.STORM || figures.stream().anyMatch(f -> f.app() == app && f.systems().contains(s)))
             .toList();
+    }
+
+    /** Whether the rate-step runs of Figs. 23–24 are asked for. */
+    boolean rateSteps() {
+        return figures.stream().anyMatch(PaperFigure::rateSteps);
+    }
+
+    /** The highest P: the headline's, and the rate-step runs'. */
+    int highestMatchers() {
+        return matchers.stream().mapToInt(Integer::intValue).max().orElseThrow();
     }
 
     /** The {@code local-cluster up} options: the emulated hosts, one slot each when every worker fits, links shaped. */

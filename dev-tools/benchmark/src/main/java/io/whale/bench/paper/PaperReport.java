@@ -2,14 +2,20 @@ package io.whale.bench.paper;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.bench.RateStepPlots;
+import io.whale.bench.RateStepRun;
+import io.whale.bench.StepResponse;
+import io.whale.examples.smoke.RateSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -27,13 +33,15 @@ final class PaperReport {
 
     private final PaperOptions options;
     private final List<PaperResult> results;
+    private final List<PaperStepRun> stepRuns;
     private final List<PaperSummary> summaries;
     private final Map<String, Object> run;
 
     /** @param run the command, start and end times and the machine, as results.json has them */
-    PaperReport(PaperOptions options, List<PaperResult> results, Map<String, Object> run) {
+    PaperReport(PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns, Map<String, Object> run) {
         this.options = options;
         this.results = results;
+        this.stepRuns = stepRuns;
         this.summaries = PaperSummary.of(results);
         this.run = run;
     }
@@ -54,7 +62,7 @@ final class PaperReport {
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
         }
         for (PaperFigure f : options.figures()) {
-            empty.addAll(figure(f, doc));
+            empty.addAll(f.rateSteps() ? stepsFigure(f, doc) : figure(f, doc));
         }
         doc.heading(2, "What bound each run").paragraph("Over each run's capacity window: the machine's busy cores (of "
             + run.get("cpus") + ") and what the broadcast source's host sent on its " + options.linkMbit() + " Mbit/s link. "
@@ -94,7 +102,12 @@ final class PaperReport {
         + "rate** — 0.9 × the sustainable rate of the first system of the round (Storm) — where the **latency** is measured: "
         + "from the source's emit to the sink (the reporter's histograms merged over the window). Ratios are per round (the "
         + "same repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines "
-        + "to one.";
+        + "to one. Over the capacity window the JDK Flight Recorder samples the broadcast source host's workers every "
+        + SourceRecording.PERIOD.toMillis() + " ms: the samples on the send path (the source's executor inside Storm's emit "
+        + "transfer, the transfer and transport threads but the receivers) times the period, per record, are Fig. 25's "
+        + "communication time, and the share of them in a Storm Kryo serializer Fig. 26's (Java frames only: a thread in a "
+        + "socket write or a UCX call is not sampled). Figs. 23–24 come from runs of their own after the rounds, at the "
+        + "highest P: the offered rate steps through 30, 60, 80, 100 and 80 % of the non-blocking tree's sustainable rate.";
 
     private int highestP() {
         return options.matchers().stream().mapToInt(Integer::intValue).max().orElse(0);
@@ -182,6 +195,115 @@ final class PaperReport {
         doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
             .table(List.of("comparison at P = " + highestP(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
         return empty;
+    }
+
+    /**
+     * A rate-step figure: the first repeat of each system plotted over time (Fig. 23 what was answered per second
+     * against the offered rate, Fig. 24 each second's latency), every repeat in the table of the steps' responses;
+     * the comparison is in the step at the base rate (the paper's 100k tuples/s). Returns its series without data.
+     */
+    private List<String> stepsFigure(PaperFigure f, ReportDocument doc) throws IOException {
+        String file = String.format("fig%02d", f.number());
+        String title = "Fig. " + f.number() + " (Whale, scaled down): " + f.title();
+        List<PaperSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
+        List<PaperStepRun> runs = stepRuns.stream().filter(r -> r.app().equals(f.app().option())).toList();
+        List<String> empty = new ArrayList<>();
+        List<RateStepRun> plotted = new ArrayList<>();
+        for (PaperSystem s : systems) {
+            runs.stream().filter(r -> r.system().equals(s.option())).min(Comparator.comparingInt(PaperStepRun::repeat))
+                .ifPresentOrElse(r -> plotted.add(r.run()), () -> empty.add("Fig. " + f.number() + ": " + f.seriesName(s)));
+        }
+        doc.heading(2, "Fig. " + f.number() + ": " + f.title());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("figure", f.number());
+        json.put("title", f.title());
+        json.put("application", f.app().option());
+        json.put("setting", setting());
+        json.put("runs", runs);
+        if (plotted.isEmpty()) {
+            JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
+            doc.paragraph("No data: no rate-step run finished.");
+            return empty;
+        }
+        PaperStepRun first = runs.get(0);
+        RateSchedule schedule = RateSchedule.parse(first.run().schedule());
+        doc.paragraph(String.format("P = %d, the offered rate (Poisson) stepping through %s %% of the base rate %.0f records/s — the "
+            + "non-blocking tree's sustainable rate at this P, median over the rounds — %d s per step: %s records/s:seconds. "
+            + "Plotted: the first repeat of each; each of its tree switches is a vertical line (run: new d*). The table: "
+            + "every repeat, median [min–max].", first.matchers(),
+            PaperOptions.STEP_SHARES.stream().map(share -> String.format("%.0f", 100 * share)).collect(Collectors.joining(", ")),
+            first.baseRatePerSecond(),
+            options.stepSeconds(), first.run().schedule()));
+        XYChart chart = f.metric() == PaperFigure.Metric.THROUGHPUT
+            ? RateStepPlots.throughput(title, "orders answered by every matcher per second", plotted, schedule)
+            : RateStepPlots.latency(title, plotted);
+        BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
+        doc.image(file + ".png", "Fig. " + f.number());
+        List<List<String>> rows = new ArrayList<>();
+        for (int step = 0; step < schedule.steps(); step++) {
+            int at = step;
+            for (PaperSystem s : systems) {
+                List<StepResponse> responses = runs.stream().filter(r -> r.system().equals(s.option()))
+                    .flatMap(r -> r.run().steps().stream()).filter(r -> r.step() == at + 1).toList();
+                if (responses.isEmpty()) {
+                    continue;
+                }
+                List<String> row = new ArrayList<>(List.of(String.valueOf(at + 1), String.valueOf(schedule.rate(at)), f.seriesName(s),
+                    Spread.of(responses, r -> (double) r.switches()).format("%.0f"),
+                    Spread.of(responses, r -> r.firstSwitchFlippedAfterMillis() == null ? Double.NaN : r.firstSwitchFlippedAfterMillis())
+                        .format("%.0f")));
+                if (f.metric() == PaperFigure.Metric.THROUGHPUT) {
+                    row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfBroadcastsPerSecond).format("%.0f"),
+                        Spread.of(responses, StepResponse::secondHalfCpuCoresBusy).format("%.2f"),
+                        Spread.of(responses, StepResponse::secondHalfSourceLinkMbit).format("%.2f")));
+                } else {
+                    row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfPeakP99Millis).format("%.0f"),
+                        Spread.of(responses, r -> r.backUnderWaterlineAfterMillis() == null ? Double.NaN : r.backUnderWaterlineAfterMillis())
+                            .format("%.0f")));
+                }
+                rows.add(row);
+            }
+        }
+        List<String> columns = new ArrayList<>(List.of("step", "offered (records/s)", "structure", "tree switches",
+            "first switch landed after (ms)"));
+        columns.addAll(f.metric() == PaperFigure.Metric.THROUGHPUT
+            ? List.of("answered per second, second half", "busy cores, second half", "source link Mbit/s, second half")
+            : List.of("peak interval p99 (ms), second half", "queue back under the waterline after (ms)"));
+        doc.table(columns, rows);
+        List<Map<String, Object>> comparisons = new ArrayList<>();
+        List<List<String>> comparisonRows = new ArrayList<>();
+        int full = PaperOptions.STEP_SHARES.indexOf(1.0) + 1;
+        for (PaperFigure.Comparison c : f.comparisons()) {
+            List<Double> perRepeat = new ArrayList<>();
+            for (int r = 1; r <= options.repeats(); r++) {
+                Optional<Double> a = stepThroughput(c.system(), r, full);
+                Optional<Double> b = stepThroughput(c.baseline(), r, full);
+                if (a.isPresent() && b.isPresent() && b.get() > 0) {
+                    perRepeat.add(f.metric().compare(a.get(), b.get()));
+                }
+            }
+            Spread ours = Spread.of(perRepeat, Double::doubleValue);
+            String unit = f.metric().comparisonUnit();
+            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "step", full,
+                "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "repeats", ours.n()),
+                "paper", c.paper(), "unit", unit.strip()));
+            comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
+                ours.format(f.metric().comparisonFormat()) + unit, c.paper() + unit));
+        }
+        json.put("comparisons", comparisons);
+        JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
+        if (!comparisonRows.isEmpty()) {
+            doc.table(List.of("comparison in step " + full + " (the base rate), second half", "ours",
+                "paper, at 100k tuples/s on 30 machines"), comparisonRows);
+        }
+        return empty;
+    }
+
+    /** What the system answered per second over the second half of {@code step} in repeat {@code repeat}. */
+    private Optional<Double> stepThroughput(PaperSystem system, int repeat, int step) {
+        return stepRuns.stream().filter(r -> r.system().equals(system.option()) && r.repeat() == repeat)
+            .flatMap(r -> r.run().steps().stream()).filter(s -> s.step() == step).findFirst()
+            .map(StepResponse::secondHalfBroadcastsPerSecond);
     }
 
     /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */

@@ -6,12 +6,14 @@ import java.util.List;
  * What one run measured. {@code capacityPerSecond}: the records the topology drained per second from a standing
  * backlog (its consumer group's committed offsets), an upper bound of what it sustains; over that window the machine's
  * busy cores, the broadcast source's host's link (Mbit/s sent) and its bytes sent per 10,000 records drained at that
- * rate. {@code search}: the Poisson probes of the search for the sustainable rate, in the order run; {@code common}: a
+ * rate, and the CPU its workers spent on the send path per record drained (µs) and serialization's share of it (%)
+ * ({@link SendPathSamples}; NaN when not recorded). {@code search}: the Poisson probes of the search for the sustainable rate, in the order run; {@code common}: a
  * Poisson phase at the rate common to every system of the same application and P (null when none was run).
  * {@code dataPasses}: how often the feed read its data file (more than 1: records repeat).
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
-                   double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, int sourceHost,
+                   double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
+                   double sourceSerializationPercent, int sourceHost,
                    List<PhaseResult> search, PhaseResult common, long dataPasses) {
     PaperResult {
         search = search == null ? List.of() : List.copyOf(search);

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * {@code --resume}: the full run takes hours, more than one sitting; it can go on where an earlier run with the same
  * options stopped (the figures aside). The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
- * half-way is run again whole, since its common rate comes from its Storm run.
+ * half-way is run again whole, since its common rate comes from its Storm run. The rate-step runs of Figs. 23–24 are
+ * kept when they ran the steps the kept rounds set now (the same schedule).
  */
 final class PaperResume {
     private PaperResume() {
@@ -41,6 +42,20 @@ final class PaperResume {
         return complete(results, options);
     }
 
+    /** The rate-step runs in {@code resultsJson} that ran {@code schedule} (read after {@link #load} accepted the file). */
+    static List<PaperStepRun> stepRuns(Path resultsJson, String schedule, ObjectMapper json) throws IOException {
+        List<PaperStepRun> runs = new ArrayList<>();
+        if (Files.exists(resultsJson)) {
+            for (JsonNode r : json.readTree(resultsJson.toFile()).path("rateSteps")) {
+                PaperStepRun run = json.treeToValue(r, PaperStepRun.class);
+                if (run.run().schedule().equals(schedule)) {
+                    runs.add(run);
+                }
+            }
+        }
+        return runs;
+    }
+
     /** Of {@code results}, those of rounds (app, P, repeat) that have a result of every system the round runs. */
     static List<PaperResult> complete(List<PaperResult> results, PaperOptions options) {
         return results.stream().filter(r -> done(results, options, PaperApp.byOption(r.app()), r.matchers(), r.repeat())).toList();
@@ -53,13 +68,14 @@ final class PaperResume {
     }
 
     /**
-     * The options that decide what a round measures: all but {@code resume} and the figures, which are drawn from the
-     * rounds afterwards (the systems a round runs, which the figures choose, are among those compared).
+     * The options that decide what a round measures: all but {@code resume}, the figures, which are drawn from the
+     * rounds afterwards (the systems a round runs, which the figures choose, are among those compared), and the
+     * rate steps' length, which the rate-step runs' schedule carries.
      */
     private static JsonNode measuring(JsonNode options) {
         JsonNode copy = options.deepCopy();
         if (copy instanceof ObjectNode o) {
-            o.remove(List.of("resume", "figures"));
+            o.remove(List.of("resume", "figures", "stepSeconds"));
         }
         return copy;
     }

@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.bench.HostLinks;
 import io.whale.bench.ProcFiles;
+import io.whale.bench.RateStepRun;
+import io.whale.bench.RateStepSample;
+import io.whale.bench.ScheduleEvent;
 import io.whale.bench.WorkerProcesses;
 import io.whale.examples.demo.ReportFollower;
 import io.whale.examples.report.ThroughputLatencyReporter;
+import io.whale.examples.smoke.RateSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -25,9 +30,11 @@ import org.apache.commons.io.FileUtils;
  * the application with {@code whale jar} (the reporter appending to a file of the run; the links opened while it
  * starts; once its sink reports results it finds the hosts, the workers and the broadcast source's host, shapes the
  * links again and only then releases the feed into its capacity phase), follows the feed's events —
- * at the capacity window's edges it reads every host's link counters and the machine's CPU ticks — and when the feed
- * is done merges the reporter's histograms over each paced window. Kills the topology and waits until its workers
- * are gone, and stops the feed, also when the run fails.
+ * at the capacity window's edges it reads every host's link counters and the machine's CPU ticks, and records the
+ * source's workers with the Flight Recorder ({@link SourceRecording}, for {@link SendPathSamples}) — and when the feed
+ * is done merges the reporter's histograms over each paced window. A rate-step run ({@link #runSteps}) follows the
+ * feed through its steps instead, reading the machine's CPU ticks and the source host's link every second. Kills the
+ * topology and waits until its workers are gone, and stops the feed, also when the run fails.
  */
 final class PaperRun {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,6 +43,8 @@ final class PaperRun {
     static final int STARTING_LINK_MBIT = 10_000;
     /** Records kept waiting beyond the spout's max pending (2000 in the examples) and one poll (500). */
     private static final long BASE_BACKLOG = 3_000;
+    /** A rate-step run's start: enough for the topology to commit, little to drain before the first step. */
+    private static final long STEPS_START_BACKLOG = 500;
 
     private final PaperCluster cluster;
     private final PaperOptions options;
@@ -54,8 +63,68 @@ final class PaperRun {
      * @param commonRate the common phase's rate (negative: that share of the capacity; see {@link FeedSchedule})
      */
     PaperResult run(PaperPoint point, Path data, double commonRate) throws IOException, InterruptedException {
+        Followed f = follow(point.name(), point, data, commonRate, KafkaFeed.NO_STEPS);
+        if (f.capacity() == null) {
+            throw new IllegalStateException(point.name() + ": the feed finished without a capacity window; see " + f.runDir());
+        }
+        return result(point, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()));
+    }
+
+    /**
+     * The rate-step run of Figs. 23–24 (topology {@code <point>-steps}): the feed offers {@code steps}; returns the
+     * reporter's intervals over them as samples (with the machine's busy cores and the source host's link, read
+     * every second), the steps and the source worker's tree switches and waterline crossings, and each step's response.
+     */
+    RateStepRun runSteps(PaperPoint point, String label, Path data, RateSchedule steps) throws IOException, InterruptedException {
+        String name = point.name() + "-steps";
+        Followed f = follow(name, point, data, 0, steps.toString());
+        List<FeedSchedule.Window> windows = JSON.readerForListOf(FeedSchedule.Window.class)
+            .<List<FeedSchedule.Window>>readValue(f.done().get("windows")).stream().filter(w -> w.phase() == FeedSchedule.Phase.STEPS).toList();
+        if (windows.isEmpty()) {
+            throw new IllegalStateException(name + ": the feed finished without a rate step; see " + f.runDir());
+        }
+        List<ScheduleEvent> events = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            events.add(ScheduleEvent.step(windows.get(i).startMillis(), i, windows.size(), windows.get(i).ratePerSecond()));
+        }
+        long over = windows.get(windows.size() - 1).endMillis();
+        events.add(ScheduleEvent.over(over));
+        long origin = windows.get(0).startMillis();
+        ScheduleEvent.read(SourceHost.log(cluster.dir().resolve("logs"), name, point.app().broadcastComponent())).stream()
+            .filter(e -> e.epochMillis() >= origin && e.epochMillis() <= over).forEach(events::add);
+        events.sort(Comparator.comparingLong(ScheduleEvent::epochMillis));
+        List<RateStepSample> samples = new ArrayList<>();
+        List<ReporterLines.Interval> intervals = ReporterLines.read(f.report()).intervals();
+        for (int i = 1; i < intervals.size(); i++) {
+            ReporterLines.Interval in = intervals.get(i);
+            long from = intervals.get(i - 1).endMillis();
+            long middle = (from + in.endMillis()) / 2;
+            if (middle < origin || middle > over) {
+                continue;
+            }
+            double offered = windows.stream().filter(w -> w.startMillis() <= middle).reduce((a, b) -> b).orElseThrow().ratePerSecond();
+            Histogram latency = in.latency();
+            boolean any = latency.getTotalCount() > 0;
+            Use use = f.use().stream().min(Comparator.comparingLong(u -> Math.abs(u.middleMillis() - middle))).orElse(Use.NONE);
+            samples.add(new RateStepSample((middle - origin) / 1e3, offered, latency.getTotalCount() * 1e3 / Math.max(1, in.endMillis() - from),
+                any ? latency.getValueAtPercentile(50) : 0, any ? latency.getValueAtPercentile(99) : 0, use.coresBusy(), use.sourceLinkMbit()));
+        }
+        return RateStepRun.of(name, label, steps.toString(), samples, events);
+    }
+
+    /** What following a run gave: its capacity window (null without one), the feed's last event and the second-by-second use. */
+    private record Followed(String started, Path runDir, Path report, JsonNode done, Window capacity, int sourceHost,
+                            SendPathSamples sendPath, List<Use> use) {
+    }
+
+    /** The machine's busy cores and what the source host sent (Mbit/s) over about a second around {@code middleMillis}. */
+    private record Use(long middleMillis, double coresBusy, double sourceLinkMbit) {
+        static final Use NONE = new Use(0, Double.NaN, Double.NaN);
+    }
+
+    private Followed follow(String name, PaperPoint point, Path data, double commonRate, String rateSteps)
+        throws IOException, InterruptedException {
         String started = Instant.now().toString();
-        String name = point.name();
         Path runDir = options.out().resolve("runs").resolve(name);
         FileUtils.deleteDirectory(runDir.toFile());
         Files.createDirectories(runDir);
@@ -64,7 +133,7 @@ final class PaperRun {
         Path release = runDir.resolve("links-shaped");
         List<String> conf = List.of("--config", cluster.conf().toString());
         cluster.session().whaleQuietly(concat(conf, List.of("kill", name, "-w", "1")));
-        Process feed = new ProcessBuilder(cluster.inHost0(feedCommand(point, data, commonRate, events, release, report)))
+        Process feed = new ProcessBuilder(cluster.inHost0(feedCommand(name, point, data, commonRate, rateSteps, events, release, report)))
             .redirectErrorStream(true).redirectOutput(runDir.resolve("feed.log").toFile()).start();
         Set<Long> workers = Set.of();
         try {
@@ -79,7 +148,8 @@ final class PaperRun {
 
             ReportFollower followed = new ReportFollower(events);
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos()
-                + TimeUnit.SECONDS.toNanos((3L + 2L * options.probes()) * (options.warmupSeconds() + options.measureSeconds()) + 60);
+                + TimeUnit.SECONDS.toNanos((3L + 2L * options.probes()) * (options.warmupSeconds() + options.measureSeconds()) + 60)
+                + TimeUnit.SECONDS.toNanos(options.stepSeconds() * (long) PaperOptions.STEP_SHARES.size());
             List<HostLinks.Host> hosts = List.of();
             List<HostLinks.LinkBytes> links0 = List.of();
             ProcFiles.MachineTicks machine0 = null;
@@ -87,6 +157,14 @@ final class PaperRun {
             Window capacity = null;
             int sourceHost = 0;
             JsonNode done = null;
+            List<Use> use = new ArrayList<>();
+            UseReading lastUse = null;
+            HostLinks.Host source = null;
+            int cores = Runtime.getRuntime().availableProcessors();
+            CapacityEdges capacityEdges = new CapacityEdges();
+            SourceRecording recorder = new SourceRecording(runDir);
+            SendPathSamples sendPath = null;
+            long openMillis = 0;
             while (done == null) {
                 if (!Files.exists(release) && ReporterLines.read(report).results() > 0) {
                     hosts = HostLinks.of(cluster.whaleBin(), cluster.dir());
@@ -103,23 +181,40 @@ final class PaperRun {
                 }
                 for (JsonNode e : followed.newLines()) {
                     String phase = e.get("phase").asText();
-                    if (phase.equals("capacity") && e.get("measuring").asBoolean()) {
+                    CapacityEdges.Edge edge = capacityEdges.of(e);
+                    if (edge == CapacityEdges.Edge.WARMS_UP) {
+                        // jcmd takes seconds on a busy machine: started in the warm-up, its samples are cut to the window
+                        int at = sourceHost;
+                        recorder.start(hosts.stream().filter(h -> h.host() == at).flatMap(h -> h.workerPids().stream()).toList());
+                    } else if (edge == CapacityEdges.Edge.OPENS) {
+                        openMillis = System.currentTimeMillis();
                         links0 = HostLinks.read(hosts);
                         links0Nanos = System.nanoTime();
                         machine0 = ProcFiles.machineTicks();
-                    } else if (phase.equals("drain") && machine0 != null) {
+                    } else if (edge == CapacityEdges.Edge.CLOSES) {
                         capacity = new Window(HostLinks.between(links0, HostLinks.read(hosts)), (System.nanoTime() - links0Nanos) / 1e9,
-                            ProcFiles.machineTicks().coresBusySince(machine0, Runtime.getRuntime().availableProcessors()));
+                            ProcFiles.machineTicks().coresBusySince(machine0, cores));
+                        long closeMillis = System.currentTimeMillis();
+                        List<Path> recordings = recorder.stop();
+                        recorder.problems().forEach(p -> System.out.println("  " + name + ": no send-path figures (Figs. 25-26): " + p));
+                        sendPath = recordings.isEmpty() ? null
+                            : SendPathSamples.read(recordings, point.app().broadcastComponent(), SourceRecording.PERIOD, openMillis, closeMillis);
+                    } else if (phase.equals(FeedSchedule.Phase.STEPS.label()) && lastUse == null) {
+                        int at = sourceHost;
+                        source = hosts.stream().filter(h -> h.host() == at).findFirst().orElseThrow();
+                        lastUse = UseReading.now(source);
                     } else if (phase.equals("done") && e.has("windows")) {
                         done = e;
                     }
                 }
+                if (lastUse != null && done == null && System.currentTimeMillis() - lastUse.millis() >= 1_000) {
+                    UseReading now = UseReading.now(source);
+                    use.add(now.since(lastUse, cores));
+                    lastUse = now;
+                }
                 TimeUnit.MILLISECONDS.sleep(100);
             }
-            if (capacity == null) {
-                throw new IllegalStateException(name + ": the feed finished without a capacity window; see " + events);
-            }
-            return result(point, started, done, capacity, sourceHost, ReporterLines.read(report));
+            return new Followed(started, runDir, report, done, capacity, sourceHost, sendPath, use);
         } finally {
             feed.destroy();
             if (!feed.waitFor(30, TimeUnit.SECONDS)) {
@@ -127,6 +222,18 @@ final class PaperRun {
             }
             cluster.session().whaleQuietly(concat(conf, List.of("kill", name, "-w", "1")));
             WorkerProcesses.awaitGone(workers);
+        }
+    }
+
+    /** The machine's CPU ticks and the source host's link counters at one instant. */
+    private record UseReading(long millis, ProcFiles.MachineTicks ticks, HostLinks.LinkBytes link) {
+        static UseReading now(HostLinks.Host source) throws IOException, InterruptedException {
+            return new UseReading(System.currentTimeMillis(), ProcFiles.machineTicks(), HostLinks.read(List.of(source)).get(0));
+        }
+
+        Use since(UseReading earlier, int cores) {
+            return new Use((millis + earlier.millis) / 2, ticks.coresBusySince(earlier.ticks, cores),
+                (link.txBytes() - earlier.link.txBytes()) * 8e-3 / Math.max(1, millis - earlier.millis));
         }
     }
 
@@ -139,7 +246,7 @@ final class PaperRun {
     }
 
     private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
-                               ReporterLines reporter) throws IOException {
+                               SendPathSamples sendPath, ReporterLines reporter) throws IOException {
         FeedSchedule.Window capacityWindow = null;
         List<PhaseResult> search = new ArrayList<>();
         PhaseResult common = null;
@@ -161,8 +268,9 @@ final class PaperRun {
             .findFirst().orElse(Double.NaN);
         return new PaperResult(point.app().option(), point.system().option(), point.matchers(), point.workers(), point.repeat(),
             started, perSecond, capacity.coresBusy(), sourceTx * 8e-6 / capacity.seconds(),
-            perSecond == 0 ? Double.NaN : sourceTx * 10_000.0 / (perSecond * capacity.seconds()), sourceHost, search, common,
-            done.get("dataPasses").asLong());
+            perSecond == 0 ? Double.NaN : sourceTx * 10_000.0 / (perSecond * capacity.seconds()),
+            sendPath == null || perSecond == 0 ? Double.NaN : sendPath.sendMillis() * 1e3 / (perSecond * capacity.seconds()),
+            sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong());
     }
 
     /**
@@ -176,14 +284,16 @@ final class PaperRun {
             latency.getValueAtPercentile(99), latency.getTotalCount(), w.keptUp());
     }
 
-    private List<String> feedCommand(PaperPoint point, Path data, double commonRate, Path events, Path release, Path report) {
+    private List<String> feedCommand(String name, PaperPoint point, Path data, double commonRate, String rateSteps, Path events,
+                                     Path release, Path report) {
+        long backlog = rateSteps.equals(KafkaFeed.NO_STEPS) ? BASE_BACKLOG : STEPS_START_BACKLOG;
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m", "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1", "-cp", whaleHome.resolve("lib-tools") + "/*:" + feedJar, KafkaFeed.class.getName(),
-            cluster.bootstrap(), point.name(), point.app().group(point.name()), data.toString(),
-            Integer.toString(point.app().keyColumn()), Long.toString(BASE_BACKLOG), Long.toString(options.warmupSeconds()),
+            cluster.bootstrap(), name, point.app().group(name), data.toString(),
+            Integer.toString(point.app().keyColumn()), Long.toString(backlog), Long.toString(options.warmupSeconds()),
             Long.toString(options.measureSeconds()), Integer.toString(options.probes()), Double.toString(options.p99BoundMillis()),
             Double.toString(commonRate), Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString(),
-            report.toString());
+            report.toString(), rateSteps);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -9,12 +9,14 @@ import java.util.stream.Stream;
 /**
  * The repeats of one application, system and P summarised: capacity, throughput (the sustainable rate, see
  * {@link PaperResult#throughputPerSecond}), latency at the common rate, and over the capacity window the machine's busy
- * cores, the source host's link and its bytes per 10,000 records; {@code found}: the repeats whose search found a
+ * cores, the source host's link and its bytes per 10,000 records, its workers' send path per record and
+ * serialization's share of it; {@code found}: the repeats whose search found a
  * sustainable rate, of those run; {@code kept}: the paced phases (probes and common) that kept up, of those run.
  */
 record PaperSummary(String app, String system, int matchers, int repeats, Spread capacityPerSecond, Spread throughputPerSecond,
                     Spread commonRatePerSecond, Spread commonMeanMillis, Spread commonP99Millis, Spread machineCoresBusy,
-                    Spread sourceLinkMbit, Spread sourceBytesPer10kRecords, String found, String kept) {
+                    Spread sourceLinkMbit, Spread sourceBytesPer10kRecords, Spread sourceSendMicrosPerRecord,
+                    Spread sourceSerializationPercent, String found, String kept) {
     static List<PaperSummary> of(List<PaperResult> results) {
         Map<String, List<PaperResult>> groups = new LinkedHashMap<>();
         for (PaperResult r : results) {
@@ -32,17 +34,20 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
                 Spread.of(common, PhaseResult::ratePerSecond), Spread.of(common, PhaseResult::meanMillis),
                 Spread.of(common, PhaseResult::p99Millis), Spread.of(rs, PaperResult::machineCoresBusy),
                 Spread.of(rs, PaperResult::sourceLinkMbit), Spread.of(rs, PaperResult::sourceBytesPer10kRecords),
+                Spread.of(rs, PaperResult::sourceSendMicrosPerRecord), Spread.of(rs, PaperResult::sourceSerializationPercent),
                 searched == 0 ? "–" : found + "/" + searched, paced.stream().filter(PhaseResult::keptUp).count() + "/" + paced.size()));
         }
         return summaries;
     }
 
-    /** The figure's value: throughput, latency (mean at the common rate) or the source host's traffic. */
+    /** The figure's value: throughput, latency (mean at the common rate), the source host's traffic or send path. */
     Spread value(PaperFigure.Metric metric) {
         return switch (metric) {
             case THROUGHPUT -> throughputPerSecond;
             case LATENCY -> commonMeanMillis;
             case TRAFFIC -> sourceBytesPer10kRecords;
+            case SEND_TIME -> sourceSendMicrosPerRecord;
+            case SERIALIZATION_SHARE -> sourceSerializationPercent;
         };
     }
 }

@@ -20,7 +20,8 @@ final class ReporterLines {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long MAX_LATENCY_MS = 3_600_000;
 
-    private record Interval(long endMillis, Histogram latency) {
+    /** One line: the end of its interval (epoch ms) and the latencies (ms) of the results reported in it. */
+    record Interval(long endMillis, Histogram latency) {
     }
 
     private final List<Interval> intervals;
@@ -46,6 +47,11 @@ final class ReporterLines {
             }
         }
         return new ReporterLines(intervals);
+    }
+
+    /** Every line, in the order written. */
+    List<Interval> intervals() {
+        return List.copyOf(intervals);
     }
 
     /** How many results were reported in all. */

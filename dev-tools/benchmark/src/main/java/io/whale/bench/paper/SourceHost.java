@@ -23,17 +23,25 @@ final class SourceHost {
     }
 
     static int of(Path logs, String topology, String component) throws IOException {
+        Matcher m = SUPERVISOR.matcher(logs.relativize(log(logs, topology, component)).toString());
+        if (!m.find()) {
+            throw new IllegalStateException("the worker log of " + component + " of " + topology + " is not under a supervisor-N folder of " + logs);
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** That worker's log. */
+    static Path log(Path logs, String topology, String component) throws IOException {
         String line = "Loading executor tasks " + component + ":";
+        // a topology id is NAME-COUNTER-SECONDS: "NAME-" alone would also match NAME-steps-…
+        Pattern id = Pattern.compile(Pattern.quote(topology) + "-\\d+-\\d+");
         try (Stream<Path> files = Files.walk(logs)) {
             List<Path> logsOfTopology = files.filter(p -> p.getFileName().toString().equals("worker.log"))
-                .filter(p -> p.getParent().getParent().getFileName().toString().startsWith(topology + "-"))
+                .filter(p -> id.matcher(p.getParent().getParent().getFileName().toString()).matches())
                 .sorted(Comparator.comparing(SourceHost::modified).reversed()).toList();
             for (Path log : logsOfTopology) {
                 if (Files.readString(log).contains(line)) {
-                    Matcher m = SUPERVISOR.matcher(logs.relativize(log).toString());
-                    if (m.find()) {
-                        return Integer.parseInt(m.group(1));
-                    }
+                    return log;
                 }
             }
         }

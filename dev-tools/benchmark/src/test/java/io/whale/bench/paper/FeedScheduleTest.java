@@ -2,9 +2,11 @@ package io.whale.bench.paper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.examples.smoke.RateSchedule;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -160,5 +162,39 @@ class FeedScheduleTest {
         topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
         assertTrue(topology.committed < topology.produced, "3,000 records at 100/s take longer than 3 s");
         assertEquals(3_000, topology.nowMillis - drainStart, TICK_MS);
+    }
+
+    @Test
+    void shouldDrainTheStartThenOfferEveryRateStepAsAPoissonProcessMeasuredFromTheInstantItBegins() {
+        FeedSchedule schedule = FeedSchedule.steps(3_000, 30, RateSchedule.parse("100:10,300:10,600:10"), 1_000, 3, FAST);
+        Consumer topology = new Consumer(500);
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        assertEquals(-1, schedule.step());
+        topology.runUntil(schedule, FeedSchedule.Phase.STEPS);
+        assertEquals(0, topology.produced - (long) topology.committed, 1, "the steps start behind the drained start");
+        assertEquals(0, schedule.step());
+        assertTrue(schedule.measuring(), "a step is measured from its first instant");
+        long stepsStart = topology.nowMillis;
+
+        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        List<FeedSchedule.Window> steps = schedule.windows(FeedSchedule.Phase.STEPS);
+        assertEquals(List.of(100.0, 300.0, 600.0), steps.stream().map(FeedSchedule.Window::ratePerSecond).toList());
+        for (int i = 0; i < steps.size(); i++) {
+            FeedSchedule.Window w = steps.get(i);
+            assertEquals(stepsStart - TICK_MS + 10_000L * i, w.startMillis(), TICK_MS, "step " + i + " begins on time");
+            assertEquals(10, w.seconds(), 0.02);
+            assertEquals(w.ratePerSecond(), w.offeredPerSecond(), w.ratePerSecond() * 0.15, "Poisson at the step's rate");
+        }
+        assertTrue(steps.get(0).keptUp() && steps.get(1).keptUp(), "500/s keeps up with 100/s and 300/s");
+        assertFalse(steps.get(2).keptUp(), "500/s falls behind 600/s: its backlog grows");
+        assertEquals(500, steps.get(2).consumedPerSecond(), 10);
+        assertEquals(-1, schedule.step());
+        assertFalse(schedule.measuring());
+    }
+
+    @Test
+    void shouldRefuseRateStepsWhoseLastStepNeverEnds() {
+        RateSchedule lasting = RateSchedule.parse("100:10,300");
+        assertThrows(IllegalArgumentException.class, () -> FeedSchedule.steps(3_000, 30, lasting, 1_000, 3, FAST));
     }
 }

@@ -25,7 +25,7 @@ class PaperReportTest {
             }
         }
 
-        List<String> empty = new PaperReport(options, results, Map.of("command", "test", "started", "-", "finished", "-",
+        List<String> empty = new PaperReport(options, results, stepRuns(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
 
         assertEquals(List.of(), empty, "every series of every figure has data");
@@ -43,10 +43,49 @@ class PaperReportTest {
         assertTrue(Files.readString(dir.resolve("report.md")).contains("## Fig. 27: Communication traffic using Didi dataset"));
     }
 
+    @Test
+    void shouldPlotTheFirstRepeatOfEachStructureThroughTheRateStepsAndCompareThemAtTheBaseRate(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23,24", "--repeats", "2");
+
+        List<String> empty = new PaperReport(options, List.of(), stepRuns(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        assertEquals(List.of(), empty);
+        assertTrue(Files.size(dir.resolve("fig23.png")) > 0 && Files.size(dir.resolve("fig24.png")) > 0);
+        JsonNode fig23 = new ObjectMapper().readTree(dir.resolve("fig23.json").toFile());
+        assertEquals(4, fig23.path("runs").size(), "every repeat of both structures");
+        JsonNode comparison = fig23.path("comparisons").get(0);
+        assertEquals(4, comparison.path("step").asInt(), "the step at the base rate");
+        // repeat 1: 100 vs 75 answered per second; repeat 2: 100 vs 80
+        assertEquals((100 / 75.0 + 100 / 80.0) / 2, comparison.path("ours").path("median").asDouble(), 1e-9);
+        assertEquals(1.33, comparison.path("paper").asDouble());
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("## Fig. 23: Throughput variation as stream rate changes"), report);
+        assertTrue(report.contains("| 2 | 60 | non-blocking (Whale) | 1 [1–1] | 1000 [1000–1000] | 60 [60–60] |"), "step 2's switch, a second in: " + report);
+    }
+
+    @Test
+    void shouldReportARateStepFigureWithoutRunsAsEmpty(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23");
+
+        List<String> empty = new PaperReport(options, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        assertEquals(List.of("Fig. 23: sequential", "Fig. 23: non-blocking (Whale)"), empty);
+    }
+
+    private static List<PaperStepRun> stepRuns() {
+        String schedule = "30:4,60:4,80:4,100:4,80:4";
+        return List.of(MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 1, schedule, 75, false),
+            MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 1, schedule, 100, true),
+            MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 2, schedule, 80, false),
+            MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 2, schedule, 100, true));
+    }
+
     private static PaperResult result(PaperApp app, PaperSystem system, double bytesPer10k) {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true);
-        return new PaperResult(app.option(), system.option(), 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, bytesPer10k, 1,
-            List.of(probe), common, 1);
+        return new PaperResult(app.option(), system.option(), 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, bytesPer10k,
+            bytesPer10k / 1_000, bytesPer10k > 10_000 ? 45 : 15, 1, List.of(probe), common, 1);
     }
 }

@@ -13,7 +13,8 @@ class PaperResultTest {
     }
 
     private static PaperResult run(List<PhaseResult> search) {
-        return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 1, search, null, 1);
+        return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1, search,
+            null, 1);
     }
 
     @Test
@@ -35,6 +36,8 @@ class PaperResultTest {
         PaperResult r = run(List.of(probe(900, 895, true)));
         assertEquals(895, PaperFigure.Metric.THROUGHPUT.of(r));
         assertEquals(7_000, PaperFigure.Metric.TRAFFIC.of(r), "the source host's bytes per 10,000 records");
+        assertEquals(12.5, PaperFigure.Metric.SEND_TIME.of(r), "µs on the send path per record");
+        assertEquals(40, PaperFigure.Metric.SERIALIZATION_SHARE.of(r), "% of it serializing");
         assertTrue(Double.isNaN(PaperFigure.Metric.LATENCY.of(r)), "no common phase: no latency");
         assertEquals(1.5, PaperFigure.Metric.THROUGHPUT.compare(1_500, 1_000));
         assertEquals(90, PaperFigure.Metric.TRAFFIC.compare(700, 7_000), 1e-9);

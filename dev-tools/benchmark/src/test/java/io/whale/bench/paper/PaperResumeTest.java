@@ -69,10 +69,30 @@ class PaperResumeTest {
             "without the tree figures a round runs no binomial tree");
     }
 
+    @Test
+    void shouldKeepTheRateStepRunsOfTheScheduleTheKeptRoundsSetWhateverTheStepLengthAskedNow(@TempDir Path dir) throws Exception {
+        PaperOptions before = PaperOptions.parse("--quick", "--out", dir.toString());
+        List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 8, 1);
+        PaperStepRun same = MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 1, "30:4,60:4,80:4,100:4,80:4", 75, false);
+        PaperStepRun other = MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 1, "45:4,90:4,120:4,150:4,120:4", 150, true);
+        write(dir, before, saved, List.of(same, other));
+
+        PaperOptions longerSteps = PaperOptions.parse("--quick", "--out", dir.toString(), "--step-s", "8", "--resume");
+
+        assertEquals(saved, PaperResume.load(dir.resolve("results.json"), longerSteps, JSON), "the rounds do not depend on the steps");
+        assertEquals(List.of(same), PaperResume.stepRuns(dir.resolve("results.json"), "30:4,60:4,80:4,100:4,80:4", JSON),
+            "read back whole, the other schedule's left to run again");
+    }
+
     private static void write(Path dir, PaperOptions options, List<PaperResult> results) throws Exception {
+        write(dir, options, results, List.of());
+    }
+
+    private static void write(Path dir, PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns) throws Exception {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("options", options);
         json.put("results", results);
+        json.put("rateSteps", stepRuns);
         JSON.writeValue(dir.resolve("results.json").toFile(), json);
     }
 
@@ -83,7 +103,7 @@ class PaperResumeTest {
     private static PaperResult result(PaperApp app, PaperSystem system, int p, int repeat) {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true);
-        return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 1,
+        return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1,
             List.of(probe), common, 1);
     }
 }

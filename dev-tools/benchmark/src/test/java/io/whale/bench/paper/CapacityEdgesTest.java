@@ -1,0 +1,45 @@
+package io.whale.bench.paper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CapacityEdgesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void shouldCloseTheCapacityWindowAtTheDrainAfterItAndNotAtTheDrainsAfterTheProbes() throws Exception {
+        // the events of a run with one probe, as its feed wrote them
+        List<String> events = List.of(
+            "{\"phase\":\"starting\",\"measuring\":false}",
+            "{\"phase\":\"capacity\",\"measuring\":false}",
+            "{\"phase\":\"capacity\",\"measuring\":true}",
+            "{\"phase\":\"drain\",\"measuring\":false}",
+            "{\"phase\":\"search\",\"measuring\":false}",
+            "{\"phase\":\"search\",\"measuring\":true}",
+            "{\"phase\":\"drain\",\"measuring\":false}",
+            "{\"phase\":\"common\",\"measuring\":false}",
+            "{\"phase\":\"common\",\"measuring\":true}",
+            "{\"phase\":\"done\",\"windows\":[]}");
+        CapacityEdges edges = new CapacityEdges();
+        List<CapacityEdges.Edge> seen = new ArrayList<>();
+        for (String e : events) {
+            seen.add(edges.of(JSON.readTree(e)));
+        }
+        CapacityEdges.Edge none = CapacityEdges.Edge.NONE;
+        assertEquals(List.of(none, CapacityEdges.Edge.WARMS_UP, CapacityEdges.Edge.OPENS, CapacityEdges.Edge.CLOSES, none, none, none,
+            none, none, none), seen);
+    }
+
+    @Test
+    void shouldFindNoCapacityWindowInARateStepRun() throws Exception {
+        CapacityEdges edges = new CapacityEdges();
+        for (String e : List.of("{\"phase\":\"starting\",\"measuring\":false}", "{\"phase\":\"drain\",\"measuring\":false}",
+            "{\"phase\":\"steps\",\"measuring\":true,\"step\":0}", "{\"phase\":\"steps\",\"measuring\":true,\"step\":1}")) {
+            assertEquals(CapacityEdges.Edge.NONE, edges.of(JSON.readTree(e)));
+        }
+    }
+}

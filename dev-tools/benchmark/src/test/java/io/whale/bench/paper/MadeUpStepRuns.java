@@ -1,0 +1,39 @@
+package io.whale.bench.paper;
+
+import io.whale.bench.RateStepRun;
+import io.whale.bench.RateStepSample;
+import io.whale.bench.ScheduleEvent;
+import io.whale.examples.smoke.RateSchedule;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Rate-step runs made up for the tests: a system that answers what is offered up to its capacity, one sample a second. */
+final class MadeUpStepRuns {
+    static final long ORIGIN = 1_700_000_000_000L;
+
+    private MadeUpStepRuns() {
+    }
+
+    /** {@code system} through {@code schedule} (whole seconds); a run that switches its tree logs one switch a second into step 2. */
+    static PaperStepRun run(PaperSystem system, int repeat, String schedule, double capacity, boolean switches) {
+        RateSchedule steps = RateSchedule.parse(schedule);
+        List<ScheduleEvent> events = new ArrayList<>();
+        List<RateStepSample> samples = new ArrayList<>();
+        for (int step = 0; step < steps.steps(); step++) {
+            long start = ORIGIN + steps.stepStartNanos(step) / 1_000_000;
+            events.add(ScheduleEvent.step(start, step, steps.steps(), steps.rate(step)));
+            if (switches && step == 1) {
+                events.add(new ScheduleEvent(start + 1_000, ScheduleEvent.Kind.SWITCH,
+                    "Multicast trees, epoch 1: d* 1 -> 3 (SCALE_UP: queue 900 -> 1200, lambda 60/s); drained in 40 ms"));
+            }
+        }
+        long seconds = steps.lengthNanos() / 1_000_000_000L;
+        events.add(ScheduleEvent.over(ORIGIN + seconds * 1_000));
+        for (int s = 0; s < seconds; s++) {
+            double offered = steps.rate(steps.stepAt(s * 1_000_000_000L + 500_000_000L));
+            samples.add(new RateStepSample(s + 0.5, offered, Math.min(offered, capacity), 10, offered > capacity ? 900 : 20, 1.5, 1.8));
+        }
+        return new PaperStepRun(PaperApp.RIDEHAILING.option(), system.option(), 8, repeat, 100,
+            RateStepRun.of("paper-ridehailing-" + system.option() + "-p8-r" + repeat + "-steps", system.label(), schedule, samples, events));
+    }
+}
