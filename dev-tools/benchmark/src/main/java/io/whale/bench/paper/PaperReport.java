@@ -56,7 +56,7 @@ final class PaperReport {
             .paragraph(setting())
             .heading(2, "Method")
             .paragraph(METHOD)
-            .heading(2, "Headline: the highest P (" + highestP() + ")");
+            .heading(2, "Headline: the highest P (" + options.highestMatchers() + ")");
         for (PaperApp app : options.apps()) {
             doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm", "capacity (records/s)",
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
@@ -109,12 +109,8 @@ final class PaperReport {
         + "socket write or a UCX call is not sampled). Figs. 23–24 come from runs of their own after the rounds, at the "
         + "highest P: the offered rate steps through 30, 60, 80, 100 and 80 % of the non-blocking tree's sustainable rate.";
 
-    private int highestP() {
-        return options.matchers().stream().mapToInt(Integer::intValue).max().orElse(0);
-    }
-
     private List<List<String>> headline(PaperApp app) {
-        int p = highestP();
+        int p = options.highestMatchers();
         List<List<String>> rows = new ArrayList<>();
         for (PaperSystem s : options.systems()) {
             Optional<PaperSummary> sum = summary(app, s, p);
@@ -168,9 +164,9 @@ final class PaperReport {
         List<Map<String, Object>> comparisons = new ArrayList<>();
         List<List<String>> comparisonRows = new ArrayList<>();
         for (PaperFigure.Comparison c : f.comparisons()) {
-            Spread ours = ratio(f.app(), c.system(), c.baseline(), highestP(), f.metric());
+            Spread ours = ratio(f.app(), c.system(), c.baseline(), options.highestMatchers(), f.metric());
             String unit = f.metric().comparisonUnit();
-            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "matchers", highestP(),
+            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "matchers", options.highestMatchers(),
                 "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "rounds", ours.n()),
                 "paperAtP480", c.paper(), "unit", unit.strip()));
             comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
@@ -193,7 +189,7 @@ final class PaperReport {
             doc.paragraph("No data: no run of these systems finished.");
         }
         doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
-            .table(List.of("comparison at P = " + highestP(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
+            .table(List.of("comparison at P = " + options.highestMatchers(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
         return empty;
     }
 
