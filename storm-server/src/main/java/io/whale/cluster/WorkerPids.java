@@ -32,11 +32,8 @@ final class WorkerPids {
      * stopped a Kafka broker started meanwhile); with the pids gone it finds its old workers dead and removes their folders.
      */
     static void forget(Path dataDir) {
-        if (!Files.exists(dataDir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dataDir)) {
-            for (Path pid : files.filter(WorkerPids::isPidFile).toList()) {
+        try {
+            for (Path pid : pidFiles(dataDir)) {
                 Files.deleteIfExists(pid);
             }
         } catch (IOException e) {
@@ -50,15 +47,20 @@ final class WorkerPids {
     }
 
     private static List<ProcessHandle> walk(Path dataDir) {
+        return pidFiles(dataDir).stream()
+            .map(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString())))
+            .flatMap(Optional::stream)
+            .filter(h -> h.info().commandLine().orElse("").contains("org.apache.storm.daemon.worker.Worker"))
+            .toList();
+    }
+
+    /** The pid files the Supervisors recorded under {@code dataDir} ({@code …/pids/<pid>}); none without the folder. */
+    private static List<Path> pidFiles(Path dataDir) {
         if (!Files.exists(dataDir)) {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(dataDir)) {
-            return files.filter(WorkerPids::isPidFile)
-                .map(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString())))
-                .flatMap(Optional::stream)
-                .filter(h -> h.info().commandLine().orElse("").contains("org.apache.storm.daemon.worker.Worker"))
-                .toList();
+            return files.filter(WorkerPids::isPidFile).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -165,12 +166,8 @@ final class PaperReport {
         List<List<String>> comparisonRows = new ArrayList<>();
         for (PaperFigure.Comparison c : f.comparisons()) {
             Spread ours = ratio(f.app(), c.system(), c.baseline(), options.highestMatchers(), f.metric());
-            String unit = f.metric().comparisonUnit();
-            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "matchers", options.highestMatchers(),
-                "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "rounds", ours.n()),
-                "paperAtP480", c.paper(), "unit", unit.strip()));
-            comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
-                ours.format(f.metric().comparisonFormat()) + unit, c.paper() + unit));
+            comparisons.add(comparisonJson(f, c, ours, "matchers", options.highestMatchers(), "paperAtP480"));
+            comparisonRows.add(comparisonRow(f, c, ours));
         }
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("figure", f.number());
@@ -246,7 +243,7 @@ final class PaperReport {
                 }
                 List<String> row = new ArrayList<>(List.of(String.valueOf(at + 1), String.valueOf(schedule.rate(at)), f.seriesName(s),
                     Spread.of(responses, r -> (double) r.switches()).format("%.0f"),
-                    Spread.of(responses, r -> r.firstSwitchFlippedAfterMillis() == null ? Double.NaN : r.firstSwitchFlippedAfterMillis())
+                    Spread.of(responses, r -> orNaN(r.firstSwitchFlippedAfterMillis()))
                         .format("%.0f")));
                 if (f.metric() == PaperFigure.Metric.THROUGHPUT) {
                     row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfBroadcastsPerSecond).format("%.0f"),
@@ -254,7 +251,7 @@ final class PaperReport {
                         Spread.of(responses, StepResponse::secondHalfSourceLinkMbit).format("%.2f")));
                 } else {
                     row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfPeakP99Millis).format("%.0f"),
-                        Spread.of(responses, r -> r.backUnderWaterlineAfterMillis() == null ? Double.NaN : r.backUnderWaterlineAfterMillis())
+                        Spread.of(responses, r -> orNaN(r.backUnderWaterlineAfterMillis()))
                             .format("%.0f")));
                 }
                 rows.add(row);
@@ -270,21 +267,9 @@ final class PaperReport {
         List<List<String>> comparisonRows = new ArrayList<>();
         int full = PaperOptions.STEP_SHARES.indexOf(1.0) + 1;
         for (PaperFigure.Comparison c : f.comparisons()) {
-            List<Double> perRepeat = new ArrayList<>();
-            for (int r = 1; r <= options.repeats(); r++) {
-                Optional<Double> a = stepThroughput(c.system(), r, full);
-                Optional<Double> b = stepThroughput(c.baseline(), r, full);
-                if (a.isPresent() && b.isPresent() && b.get() > 0) {
-                    perRepeat.add(f.metric().compare(a.get(), b.get()));
-                }
-            }
-            Spread ours = Spread.of(perRepeat, Double::doubleValue);
-            String unit = f.metric().comparisonUnit();
-            comparisons.add(Map.of("system", c.system().option(), "baseline", c.baseline().option(), "step", full,
-                "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "repeats", ours.n()),
-                "paper", c.paper(), "unit", unit.strip()));
-            comparisonRows.add(List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()),
-                ours.format(f.metric().comparisonFormat()) + unit, c.paper() + unit));
+            Spread ours = perRepeat(c.system(), c.baseline(), f.metric(), (system, r) -> stepThroughput(system, r, full));
+            comparisons.add(comparisonJson(f, c, ours, "step", full, "paper"));
+            comparisonRows.add(comparisonRow(f, c, ours));
         }
         json.put("comparisons", comparisons);
         JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
@@ -293,6 +278,11 @@ final class PaperReport {
                 "paper, at 100k tuples/s on 30 machines"), comparisonRows);
         }
         return empty;
+    }
+
+    /** A time that may not have come (no switch, the queue never back under): NaN, left out of a spread. */
+    private static double orNaN(Long millis) {
+        return millis == null ? Double.NaN : millis;
     }
 
     /** What the system answered per second over the second half of {@code step} in repeat {@code repeat}. */
@@ -304,15 +294,36 @@ final class PaperReport {
 
     /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */
     private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
-        List<Double> perRound = new ArrayList<>();
+        return perRepeat(system, baseline, metric, (s, r) -> value(app, s, p, r, metric));
+    }
+
+    /** {@link PaperFigure.Metric#compare} of the system's and the baseline's {@code value} (system, repeat), repeat by repeat. */
+    private Spread perRepeat(PaperSystem system, PaperSystem baseline, PaperFigure.Metric metric,
+                             BiFunction<PaperSystem, Integer, Optional<Double>> value) {
+        List<Double> perRepeat = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
-            Optional<Double> a = value(app, system, p, r, metric);
-            Optional<Double> b = value(app, baseline, p, r, metric);
+            Optional<Double> a = value.apply(system, r);
+            Optional<Double> b = value.apply(baseline, r);
             if (a.isPresent() && b.isPresent() && b.get() > 0) {
-                perRound.add(metric.compare(a.get(), b.get()));
+                perRepeat.add(metric.compare(a.get(), b.get()));
             }
         }
-        return Spread.of(perRound, Double::doubleValue);
+        return Spread.of(perRepeat, Double::doubleValue);
+    }
+
+    /** A comparison for the figure's JSON: ours at {@code whereKey} = {@code where}, the paper's under {@code paperKey}. */
+    private static Map<String, Object> comparisonJson(PaperFigure f, PaperFigure.Comparison c, Spread ours, String whereKey, int where,
+                                                      String paperKey) {
+        return Map.of("system", c.system().option(), "baseline", c.baseline().option(), whereKey, where,
+            "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "repeats", ours.n()),
+            paperKey, c.paper(), "unit", f.metric().comparisonUnit().strip());
+    }
+
+    /** A comparison as the report's table row: which, ours, the paper's. */
+    private static List<String> comparisonRow(PaperFigure f, PaperFigure.Comparison c, Spread ours) {
+        String unit = f.metric().comparisonUnit();
+        return List.of(f.seriesName(c.system()) + " vs " + f.seriesName(c.baseline()), ours.format(f.metric().comparisonFormat()) + unit,
+            c.paper() + unit);
     }
 
     private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {

@@ -61,15 +61,9 @@ record SendPathSamples(long samples, long send, long serialize, double periodMil
                     all++;
                     RecordedThread thread = e.getThread("sampledThread");
                     List<String> frames = e.getStackTrace().getFrames().stream().map(SendPathSamples::name).toList();
-                    switch (classify(thread == null || thread.getJavaName() == null ? "" : thread.getJavaName(), sourceComponent, frames)) {
-                        case SERIALIZE -> {
-                            send++;
-                            serialize++;
-                        }
-                        case SEND -> send++;
-                        case OTHER -> {
-                        }
-                    }
+                    Kind kind = classify(thread == null || thread.getJavaName() == null ? "" : thread.getJavaName(), sourceComponent, frames);
+                    send += kind == Kind.OTHER ? 0 : 1;
+                    serialize += kind == Kind.SERIALIZE ? 1 : 0;
                 }
             }
         }
