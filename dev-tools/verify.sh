@@ -44,6 +44,17 @@ echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_
 paper_pid=$!
 trap 'kill "$suites_pid" "$paper_pid" 2>/dev/null || true' EXIT
 
+# A test JVM that died (System.exit, a crash) leaves its output but no report: the end of that output says why.
+crashed_outputs() {
+  find "$@" -path '*/target/*-reports/*-output.txt' -print0 | while IFS= read -r -d '' output; do
+    class=$(basename "$output" -output.txt)
+    if [ ! -e "$(dirname "$output")/TEST-$class.xml" ]; then
+      echo "--- $output (no report: its JVM died), last 60 lines:"
+      tail -n 60 "$output"
+    fi
+  done
+}
+
 set +e
 (in_netns mvn -B -o verify -pl '!upstream-suites' "$@")
 rest=$?
@@ -61,6 +72,7 @@ grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|Flakes:|
 if [ "$suites" != 0 ]; then
   echo "verify: upstream-suites failed (exit $suites); the last 200 lines of its log:"
   tail -n 200 "$suites_log"
+  crashed_outputs upstream-suites
 fi
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
@@ -77,6 +89,7 @@ if [ "$rest" != 0 ]; then
       echo "--- $report"
       head -n 60 "$report"
     done || true
+  crashed_outputs . -not -path './upstream-suites/*'
 fi
 echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
 [ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
