@@ -7,10 +7,10 @@ import org.apache.storm.messaging.TaskMessage;
 
 /**
  * The connection a batch being received came in on, as the place its relay credit goes back to. The patched Netty
- * server opens it around handing a batch to the worker and closes it after: credit a member owes for the batch's
- * frames while it is open is held back and written when it closes, so it leaves only once the batch's tuples are in
- * the executors' queues; credit owed later (when a child credits) is written at once. Not opened (a transport
- * without credit): credit is dropped.
+ * server and the RDMA transport's server open it around handing a batch to the worker and close it after: credit a
+ * member owes for the batch's frames while it is open is held back and written when it closes, so it leaves only once
+ * the batch's tuples are in the executors' queues; credit owed later (when a child credits) is written at once. Not
+ * opened (the local transport, which returns no credit): credit is dropped.
  */
 public final class RelayInbound implements Consumer<TaskMessage> {
     private static final Consumer<TaskMessage> NO_CREDIT = message -> { };
@@ -37,7 +37,8 @@ public final class RelayInbound implements Consumer<TaskMessage> {
         }
     }
 
-    static Consumer<TaskMessage> current() {
+    /** Where credit for the batch this thread is handing to the worker goes (nowhere if none was opened). */
+    public static Consumer<TaskMessage> current() {
         RelayInbound inbound = CURRENT.get();
         return inbound == null ? NO_CREDIT : inbound;
     }

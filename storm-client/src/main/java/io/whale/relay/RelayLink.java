@@ -3,8 +3,9 @@ package io.whale.relay;
 import java.util.List;
 
 /**
- * What a Netty client tells the relay about its connection: the relay credit it read from the peer, and that the
- * connection went down. Attached to a client by {@link RelayMember} before the first relay frame goes out on it.
+ * What a connection to a member ({@link io.whale.woc.CreditedConnection}: Storm's Netty client, the RDMA transport's)
+ * tells the relay: the relay credit it read from the peer, and that frames sent on it are lost (Netty: the connection
+ * went down; RDMA: it gave up). Attached by {@link RelayMember} before the first relay frame goes out on it.
  */
 public interface RelayLink {
     void credited(List<RelayCredit.Entry> entries);

@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.woc.CreditedConnection;
 import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,7 +18,6 @@ import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.utils.JCQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +45,7 @@ public final class RelayMember {
     private final TreeShaper shaper;
     private final SequenceFilter filter = new SequenceFilter();
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
-    private final Map<Client, Boolean> linked = new ConcurrentHashMap<>();
+    private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
 
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
@@ -129,8 +129,8 @@ public final class RelayMember {
                 }
                 continue;
             }
-            if (connections.apply(node) instanceof Client client) {
-                link(client, node);
+            if (connections.apply(node) instanceof CreditedConnection connection) {
+                link(connection, node);
                 if (awaited.size() == awaitedTuples.length) {
                     awaitedTuples = Arrays.copyOf(awaitedTuples, 2 * awaitedTuples.length + 1);
                 }
@@ -187,13 +187,13 @@ public final class RelayMember {
         }
     }
 
-    /** Makes {@code client} report the relay credit it reads and its disconnects here; before the first frame on it. */
-    public void link(Client client, NodeInfo node) {
-        if (linked.putIfAbsent(client, Boolean.TRUE) == null) {
-            client.relayLink(new RelayLink() {
+    /** Makes {@code connection} report the relay credit it reads and its disconnects here; before the first frame on it. */
+    public void link(CreditedConnection connection, NodeInfo node) {
+        if (linked.putIfAbsent(connection, Boolean.TRUE) == null) {
+            connection.relayLink(new RelayLink() {
                 @Override
                 public void credited(List<RelayCredit.Entry> entries) {
-                    onCredit(node, client, entries);
+                    onCredit(node, connection, entries);
                 }
 
                 @Override
@@ -204,10 +204,10 @@ public final class RelayMember {
         }
     }
 
-    private synchronized void onCredit(NodeInfo child, Client client, List<RelayCredit.Entry> entries) {
+    private synchronized void onCredit(NodeInfo child, CreditedConnection connection, List<RelayCredit.Entry> entries) {
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
-                client.frameWindow().credit(entry.tuples());
+                connection.frameWindow().credit(entry.tuples());
                 shaper.credited(child, entry.tuples());
                 continue;
             }

@@ -6,25 +6,20 @@ import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.multicast.MulticastStructure;
 import io.whale.multicast.NonBlockingTreeBuilder;
 import io.whale.multicast.monitor.NanoClock;
-import io.whale.transport.TransportSelection;
 import io.whale.woc.WocConfig;
 import java.util.Map;
 import java.util.function.IntSupplier;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ObjectReader;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reads {@link WhaleConfig#MULTICAST_STRUCTURE} and {@link WhaleConfig#MULTICAST_MAX_OUTDEGREE}: which trees, if
  * any, a topology's WOC frames travel along, and whether their shape is fixed or reshaped live. A tree needs WOC;
  * {@code sequential} (the default) is WOC's own one frame per destination worker. {@code nonblocking} with a whole
  * number is fixed at that d*; with {@code auto} (the default) the controller ({@link ControllerSettings}) sets d*,
- * except over RDMA, whose connections return no credit to tell when a switch has drained.
+ * over either transport (both return the credit that tells when a switch has drained).
  */
 public final class RelaySettings {
-    private static final Logger LOG = LoggerFactory.getLogger(RelaySettings.class);
-
     private RelaySettings() {
     }
 
@@ -42,11 +37,6 @@ public final class RelaySettings {
         WhaleConfigValidation.check(WhaleConfig.MULTICAST_MAX_OUTDEGREE, degree);
         if (degree != null && !"auto".equals(degree)) {
             return TreeShaper.fixed(new NonBlockingTreeBuilder(ObjectReader.getInt(degree)));
-        }
-        if (TransportSelection.RDMA_CONTEXT.equals(TransportSelection.pluginClassName(topoConf))) {
-            LOG.warn("{}: auto reshapes a tree only once every frame of the old shape is credited, and the RDMA transport"
-                + " returns no credit: the trees stay binomial", WhaleConfig.MULTICAST_MAX_OUTDEGREE);
-            return TreeShaper.fixed(new BinomialTreeBuilder());
         }
         return TreeShaper.live(ControllerSettings.of(topoConf), transferQueueLength, NanoClock.system(), registry);
     }

@@ -33,7 +33,7 @@ import java.util.function.LongSupplier;
  * calls out of this class, so callers may hold their own locks.
  */
 public final class FrameWindow {
-    /** The window of a connection that returns no credits (local transport, RDMA, WOC off): always open. */
+    /** The window of a connection that returns no credits (local transport, WOC off): always open. */
     public static final FrameWindow UNBOUNDED = new FrameWindow(0);
     /** Tuples in flight per destination worker when {@link WhaleConfig#WOC_WINDOW_TUPLES} is unset. */
     public static final int DEFAULT_CAPACITY = 8192;

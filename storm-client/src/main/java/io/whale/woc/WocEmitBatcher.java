@@ -20,7 +20,6 @@ import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.apache.storm.daemon.worker.WorkerState;
 import org.apache.storm.generated.NodeInfo;
-import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.serialization.ITupleSerializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.task.GeneralTopologyContext;
@@ -326,10 +325,10 @@ public final class WocEmitBatcher {
             }
             return false;
         }
-        int awaited = 0; // what a switch of shapes waits to be credited: only Storm's Netty client returns credit
+        int awaited = 0; // what a switch of shapes waits to be credited: only a CreditedConnection returns credit
         if (frame.relayed()) {
-            if (worker.connection(frame.worker()) instanceof Client client) {
-                worker.relay().link(client, frame.worker());
+            if (worker.connection(frame.worker()) instanceof CreditedConnection connection) {
+                worker.relay().link(connection, frame.worker());
                 awaited = tuples;
             }
             worker.shaper().sent(frame.epoch(), frame.worker(), awaited);

@@ -15,7 +15,6 @@ import java.util.function.Function;
 import org.apache.storm.cluster.IStateStorage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.IConnection;
-import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.shade.org.apache.zookeeper.data.ACL;
 import org.apache.storm.utils.JCQueue;
@@ -136,7 +135,7 @@ public final class WocWorker implements AutoCloseable {
         return taskToNodePort.get();
     }
 
-    /** The frame window of the connection to {@code node}: Storm's Netty client has one, other transports none. */
+    /** The frame window of the connection to {@code node}: a {@link CreditedConnection} has one, the local transport none. */
     FrameWindow frameWindow(NodeInfo node) {
         return frameWindows.apply(node);
     }
@@ -147,6 +146,6 @@ public final class WocWorker implements AutoCloseable {
     }
 
     private static FrameWindow windowOf(IConnection connection) {
-        return connection instanceof Client client ? client.frameWindow() : FrameWindow.UNBOUNDED;
+        return connection instanceof CreditedConnection credited ? credited.frameWindow() : FrameWindow.UNBOUNDED;
     }
 }

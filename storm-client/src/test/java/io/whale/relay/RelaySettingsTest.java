@@ -29,10 +29,8 @@ class RelaySettingsTest {
     }
 
     @Test
-    void shouldKeepTheTreeFixedOverRdmaWhichReturnsNoCredit() {
-        TreeShaper rdma = shaper("whale.multicast.structure", "nonblocking", "whale.transport", "rdma");
-        assertFalse(rdma.isLive());
-        assertEquals("binomial", rdma.toString());
+    void shouldReshapeLiveOverRdmaWhichReturnsCreditToo() {
+        assertTrue(shaper("whale.multicast.structure", "nonblocking", "whale.transport", "rdma").isLive());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -248,13 +249,13 @@ public final class ChannelSender implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        connector.schedule(() -> {
+        onConnector(config.handshakeTimeoutMillis(), () -> {
             if (currentEndpointStillHandshaking(connected)) {
                 connected.close();
                 onConnectionLost(connected, "no handshake answer from " + remote + " within "
                         + config.handshakeTimeoutMillis() + " ms");
             }
-        }, config.handshakeTimeoutMillis(), TimeUnit.MILLISECONDS);
+        });
     }
 
     private <T> T underLock(java.util.function.Supplier<T> read) {
@@ -350,7 +351,20 @@ public final class ChannelSender implements AutoCloseable {
         if (retry) {
             LOG.warn("RDMA channel to {}: {}; reconnecting", remote, reason);
             listener.onDisconnected(remote.toString(), reason);
-            connector.schedule(this::connectOnce, backoffMillis(), TimeUnit.MILLISECONDS);
+            onConnector(backoffMillis(), this::connectOnce);
+        }
+    }
+
+    /**
+     * Runs {@code task} on the connector thread after {@code delayMillis}. Once the transport closes, the connector
+     * is shut down before the engine, so the engine's thread may still see a connection end: there is nothing left
+     * to do then, and a throw would kill that thread (in a Storm worker, the whole process).
+     */
+    private void onConnector(long delayMillis, Runnable task) {
+        try {
+            connector.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closing) {
+            LOG.debug("RDMA channel to {}: the transport is closing, nothing more is scheduled", remote);
         }
     }
 
@@ -365,7 +379,7 @@ public final class ChannelSender implements AutoCloseable {
         lastError = reason;
         changed.signalAll();
         LOG.error("RDMA channel to {} failed: {}", remote, reason);
-        connector.execute(() -> listener.onFailed(remote.toString(), reason));
+        onConnector(0, () -> listener.onFailed(remote.toString(), reason));
     }
 
     /** Waits until connected; false on timeout. Throws if the channel failed or was closed. */

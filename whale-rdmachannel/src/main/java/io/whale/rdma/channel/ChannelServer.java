@@ -98,14 +98,28 @@ public final class ChannelServer implements AutoCloseable {
      */
     public void broadcast(ByteBuffer notice) {
         ByteBuffer message = Control.notice(notice);
+        onProgressThread(() -> {
+            for (InboundSession session : admitted) {
+                session.sendNotice(message.duplicate());
+            }
+        });
+    }
+
+    /** {@link #broadcast} to the sender of one channel only; once that channel is closed the notice goes nowhere. */
+    void notice(InboundSession session, ByteBuffer notice) {
+        ByteBuffer message = Control.notice(notice);
+        onProgressThread(() -> {
+            if (admitted.contains(session)) {
+                session.sendNotice(message);
+            }
+        });
+    }
+
+    private void onProgressThread(Runnable send) {
         try {
-            engine.execute(() -> {
-                for (InboundSession session : admitted) {
-                    session.sendNotice(message.duplicate());
-                }
-            });
+            engine.execute(send);
         } catch (RdmaException engineClosed) {
-            LOG.debug("notice not broadcast from {}: {}", address, engineClosed.getMessage());
+            LOG.debug("notice not sent from {}: {}", address, engineClosed.getMessage());
         }
     }
 

@@ -38,6 +38,14 @@ public final class InboundBatch {
         return session.peer();
     }
 
+    /**
+     * Where notices to this batch's sender go ({@link ChannelServer#broadcast}, to this sender only, in order with
+     * the others): from any thread, also after {@link #release()}; once the channel is closed they go nowhere.
+     */
+    public Consumer<ByteBuffer> replies() {
+        return session::notice;
+    }
+
     /** Calls {@code consumer} with a read-only view of each message, in send order. */
     public void forEachMessage(Consumer<ByteBuffer> consumer) {
         ByteBuffer view = bytes.asReadOnlyBuffer();

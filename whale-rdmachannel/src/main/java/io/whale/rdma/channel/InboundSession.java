@@ -165,6 +165,12 @@ final class InboundSession implements EndpointHandler {
         onError(endpoint, reason);
     }
 
+    /** Sends {@code payload} as a notice to this channel's sender; any thread. */
+    void notice(ByteBuffer payload) {
+        server.notice(this, payload);
+    }
+
+    /** Progress thread. */
     void sendNotice(ByteBuffer notice) {
         if (phase == Phase.AWAIT_RING || phase == Phase.STREAMING) {
             endpoint.send(notice, Completion.IGNORE);

@@ -4,12 +4,18 @@ import io.whale.rdma.channel.BackpressureException;
 import io.whale.rdma.channel.ChannelClosedException;
 import io.whale.rdma.channel.ChannelListener;
 import io.whale.rdma.channel.ChannelSender;
+import io.whale.relay.RelayCredit;
+import io.whale.relay.RelayLink;
+import io.whale.woc.CreditedConnection;
+import io.whale.woc.FrameCredit;
+import io.whale.woc.FrameWindow;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.storm.grouping.Load;
@@ -25,22 +31,31 @@ import org.slf4j.LoggerFactory;
  * the reconnect; when the ring is full they wait up to {@code whale.rdma.send.timeout.ms} if connected (a slow
  * receiver), else the rest of the batch is dropped with an error line and counted, leaving replay to Storm's
  * acking as Netty does — never silently.
+ *
+ * <p>It returns credit as the patched Netty client does ({@link CreditedConnection}): the receiver's CREDIT notices
+ * credit its {@link FrameWindow} or go to its {@link RelayLink}. The window is enforced while connected. Unlike
+ * Netty's, a connection that went down keeps what was not consumed and sends it after the reconnect, so frames are
+ * lost, and the relay told so, only when the channel gives up.
  */
-final class RdmaClient extends ConnectionWithStatus implements ChannelListener {
+final class RdmaClient extends ConnectionWithStatus implements ChannelListener, CreditedConnection {
     private static final Logger LOG = LoggerFactory.getLogger(RdmaClient.class);
 
     private final String remote;
     private final AtomicBoolean[] remoteBpStatus;
     private final Duration sendTimeout;
     private final RdmaMetrics metrics;
+    private final FrameWindow frameWindow;
+    private volatile RelayLink relayLink;
     private volatile ChannelSender channel;
     private volatile Map<Integer, Double> serverLoad;
 
-    RdmaClient(String remote, AtomicBoolean[] remoteBpStatus, Duration sendTimeout, RdmaMetrics metrics) {
+    RdmaClient(String remote, AtomicBoolean[] remoteBpStatus, Duration sendTimeout, RdmaMetrics metrics,
+               FrameWindow frameWindow) {
         this.remote = remote;
         this.remoteBpStatus = remoteBpStatus;
         this.sendTimeout = sendTimeout;
         this.metrics = metrics;
+        this.frameWindow = frameWindow;
     }
 
     /** Set right after the channel is opened with this client as its listener. */
@@ -94,10 +109,17 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener {
             switch (kind) {
                 case StormFrames.BACKPRESSURE -> applyBackPressure(StormFrames.readBackPressure(notice));
                 case StormFrames.LOAD -> serverLoad = StormFrames.readLoad(notice);
+                case StormFrames.CREDIT -> credit(StormFrames.readCredit(notice));
                 default -> LOG.warn("Ignoring a notice of unknown kind {} from {}", kind, remote);
             }
         } catch (BufferUnderflowException | IllegalArgumentException e) {
             LOG.warn("Ignoring a malformed notice from {}: {}", remote, e.toString());
+        }
+    }
+
+    private void credit(TaskMessage credit) {
+        if (RelayCredit.takeCredits(FrameCredit.takeCredits(List.of(credit), frameWindow), relayLink) != null) {
+            LOG.warn("Ignoring a credit for task {} from {}", credit.task(), remote);
         }
     }
 
@@ -119,13 +141,39 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener {
     }
 
     @Override
+    public void onConnected(String peer) {
+        frameWindow.onConnected();
+    }
+
+    @Override
     public void onDisconnected(String peer, String reason) {
+        frameWindow.onDisconnected();
         LOG.warn("RDMA connection to {} lost: {}; reconnecting, messages wait in the ring", remote, reason);
     }
 
     @Override
     public void onFailed(String peer, String reason) {
+        frameWindow.onDisconnected();
+        RelayLink link = relayLink;
+        if (link != null) {
+            link.disconnected();
+        }
         LOG.error("RDMA connection to {} gave up: {}", remote, reason);
+    }
+
+    @Override
+    public FrameWindow frameWindow() {
+        return frameWindow;
+    }
+
+    @Override
+    public RelayLink relayLink() {
+        return relayLink;
+    }
+
+    @Override
+    public void relayLink(RelayLink link) {
+        this.relayLink = link;
     }
 
     @Override

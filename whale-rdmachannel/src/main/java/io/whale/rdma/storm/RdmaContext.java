@@ -3,6 +3,7 @@ package io.whale.rdma.storm;
 import io.whale.config.WhaleConfig;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.channel.RdmaTransport;
+import io.whale.woc.FrameWindow;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
@@ -56,7 +57,7 @@ public final class RdmaContext implements IContext {
     public IConnection bind(String stormId, int port, IConnectionCallback cb, Supplier<Object> newConnectionResponse) {
         String host = topoConf.getOrDefault(BIND_HOST, DEFAULT_BIND_HOST).toString();
         RdmaServer server = new RdmaServer(transport(stormId), new InetSocketAddress(host, port), cb,
-                newConnectionResponse, metrics);
+                newConnectionResponse, metrics, topoConf);
         servers.add(server);
         LOG.info("RDMA transport receiving for {} on {}", stormId, server);
         return server;
@@ -66,7 +67,7 @@ public final class RdmaContext implements IContext {
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
         long timeoutMs = Long.parseLong(topoConf.getOrDefault(SEND_TIMEOUT_MS, DEFAULT_SEND_TIMEOUT_MS).toString());
         RdmaClient client = new RdmaClient(host + ":" + port, remoteBpStatus, Duration.ofMillis(timeoutMs),
-                metrics);
+                metrics, FrameWindow.forTopology(topoConf));
         client.attach(transport(stormId).connect(new InetSocketAddress(host, port), client));
         return client;
     }

@@ -17,12 +17,15 @@ import org.apache.storm.messaging.netty.BackPressureStatus;
  *   receiver -> sender (notices, two-sided)
  *     BACKPRESSURE  2 | n int | n task ints | m int | m task ints      tasks now under / out of backpressure
  *     LOAD          3 | n int | n x (task int, load double)           receive-queue load of the worker's tasks
+ *     CREDIT        4 | task int | payload                           a WOC frame credit (task -7010) or relay credit (-7011)
  * </pre>
+ * A CREDIT goes only to the sender whose channel carried what it credits; the others go to every sender.
  */
 final class StormFrames {
     static final byte TASK = 1;
     static final byte BACKPRESSURE = 2;
     static final byte LOAD = 3;
+    static final byte CREDIT = 4;
     static final int TASK_HEADER_BYTES = 1 + Integer.BYTES;
 
     private StormFrames() {
@@ -41,6 +44,20 @@ final class StormFrames {
         int task = message.getInt();
         byte[] payload = new byte[message.remaining()];
         message.get(payload);
+        return new TaskMessage(task, payload);
+    }
+
+    /** A CREDIT notice carrying {@code credit}, a {@link io.whale.woc.FrameCredit} or {@link io.whale.relay.RelayCredit} message. */
+    static ByteBuffer credit(TaskMessage credit) {
+        return ByteBuffer.allocate(1 + Integer.BYTES + credit.message().length).put(CREDIT).putInt(credit.task())
+                .put(credit.message()).flip();
+    }
+
+    /** Reads a CREDIT notice after its kind byte. */
+    static TaskMessage readCredit(ByteBuffer notice) {
+        int task = notice.getInt();
+        byte[] payload = new byte[notice.remaining()];
+        notice.get(payload);
         return new TaskMessage(task, payload);
     }
 

@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.relay.RelayCredit;
+import io.whale.relay.RelayInbound;
+import io.whale.relay.RelayLink;
+import io.whale.woc.BatchTupleCodec;
+import io.whale.woc.BatchTupleMessage;
+import io.whale.woc.CreditedConnection;
+import io.whale.woc.FrameWindow;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -249,6 +256,85 @@ class RdmaContextTest {
         long sent = sending.metrics().messagesSent.getCount();
         assertTrue(dropped > 0, "a 64 KiB ring cannot hold 200 KiB");
         assertEquals(tooMany.size(), sent + dropped, "every message is either kept in the ring or counted as dropped");
+    }
+
+    private static final Map<String, Object> WOC = Map.of("whale.woc.enabled", true);
+
+    /** A WOC frame for {@code destinations} tasks of the receiving worker, as the transfer drainer sends it. */
+    private static TaskMessage frame(int... destinations) {
+        return new TaskMessage(BatchTupleMessage.FRAME_TASK_ID,
+            BatchTupleCodec.encode(1, "default", destinations, null, new byte[] {1, 2, 3}));
+    }
+
+    private static FrameWindow windowOf(IConnection client) {
+        return ((CreditedConnection) client).frameWindow();
+    }
+
+    @Test
+    void shouldCreditTheSendersFrameWindowOnceTheReceiverHasHandedItsFramesOver() throws InterruptedException {
+        CountDownLatch handingOver = new CountDownLatch(1);
+        CountDownLatch handedOver = new CountDownLatch(1);
+        IConnection server = context("payload-a", 4 * 1024 * 1024, WOC).bind(TOPOLOGY, 0, batch -> {
+            handingOver.countDown();
+            try {
+                handedOver.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, null);
+        IConnection client = context("payload-a", 4 * 1024 * 1024, WOC).connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+        awaitReady(client);
+        FrameWindow window = windowOf(client);
+        assertTrue(window.tryAcquire(3));
+
+        client.send(List.of(frame(2, 3, 4)).iterator());
+        assertTrue(handingOver.await(DEADLINE.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(3, window.inFlight(), "no credit while the worker is still taking the frame");
+        handedOver.countDown();
+        await().atMost(DEADLINE).until(() -> window.inFlight() == 0);
+    }
+
+    @Test
+    void shouldCreditOnlyTheSenderWhoseChannelCarriedTheFrames() {
+        IConnection server = context("payload-a", 4 * 1024 * 1024, WOC).bind(TOPOLOGY, 0, batch -> { }, null);
+        IConnection carrier = context("payload-a", 4 * 1024 * 1024, WOC).connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+        IConnection other = context("payload-a", 4 * 1024 * 1024, WOC).connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+        awaitReady(carrier);
+        awaitReady(other);
+        assertTrue(windowOf(carrier).tryAcquire(2));
+        assertTrue(windowOf(other).tryAcquire(2));
+
+        carrier.send(List.of(frame(2, 3)).iterator());
+        await().atMost(DEADLINE).until(() -> windowOf(carrier).inFlight() == 0);
+        // notices to one sender keep their order: a credit sent to the other would be there before this load
+        server.sendLoadMetrics(Map.of(3, 0.5));
+        await().atMost(DEADLINE).until(() -> !other.getLoad(List.of(3)).isEmpty());
+        assertEquals(2, windowOf(other).inFlight());
+    }
+
+    @Test
+    void shouldReturnRelayCreditToTheSenderOfTheRelayFrames() {
+        Map<String, Object> tree = Map.of("whale.woc.enabled", true, "whale.multicast.structure", "binomial");
+        RelayCredit.Entry owed = new RelayCredit.Entry(42L, 5);
+        IConnection server = context("payload-a", 4 * 1024 * 1024, tree).bind(TOPOLOGY, 0,
+            batch -> RelayInbound.current().accept(RelayCredit.message(List.of(owed))), null);
+        IConnection client = context("payload-a", 4 * 1024 * 1024, tree).connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
+        List<RelayCredit.Entry> credited = new CopyOnWriteArrayList<>();
+        ((CreditedConnection) client).relayLink(new RelayLink() {
+            @Override
+            public void credited(List<RelayCredit.Entry> entries) {
+                credited.addAll(entries);
+            }
+
+            @Override
+            public void disconnected() {
+            }
+        });
+        awaitReady(client);
+
+        client.send(List.of(message(1)).iterator());
+        await().atMost(DEADLINE).until(() -> !credited.isEmpty());
+        assertEquals(List.of(owed), credited);
     }
 
     private static int freePort() throws IOException {

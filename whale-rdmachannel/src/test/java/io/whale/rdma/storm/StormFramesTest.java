@@ -36,6 +36,15 @@ class StormFramesTest {
     }
 
     @Test
+    void shouldRoundTripACreditNotice() {
+        ByteBuffer credit = StormFrames.credit(new TaskMessage(-7010, new byte[] {0, 0, 0, 12}));
+        assertEquals(StormFrames.CREDIT, credit.get());
+        TaskMessage decoded = StormFrames.readCredit(credit);
+        assertEquals(-7010, decoded.task());
+        assertArrayEquals(new byte[] {0, 0, 0, 12}, decoded.message());
+    }
+
+    @Test
     void shouldTreatNullTaskListsAsEmpty() {
         ByteBuffer bp = StormFrames.backPressure(new BackPressureStatus("w1", null, null));
         bp.get();
