@@ -28,6 +28,9 @@ import java.util.function.LongSupplier;
  * 8,192 tuples are seconds of a link — so an overload reaches the sender's queue, where the backpressure and the
  * multicast controller see it, within a round trip.
  *
+ * <p>It also times the frames in flight for their emits ({@link DeliveryTimes}, the multicast latency): a credit
+ * completes the oldest frames it covers; a connection that goes down or comes up loses them.
+ *
  * <p>Thread safe: executors acquire, the client's event loop returns credits. The sizer is called under its lock:
  * on every credit, on an acquire only while no frame is timed, and when the path changed; nothing under that lock
  * calls out of this class, so callers may hold their own locks.
@@ -48,6 +51,7 @@ public final class FrameWindow {
     private volatile int sizedCapacity;
     private volatile boolean probing;
     private volatile boolean enforced;
+    private final DeliveryTimes deliveries = new DeliveryTimes();
 
     /** A window of {@code capacity} tuples, not sized to its path; 0 is no window. */
     public FrameWindow(int capacity) {
@@ -131,6 +135,24 @@ public final class FrameWindow {
     /** The destination dispatched frames carrying {@code tuples}. */
     public void credit(int tuples) {
         giveBack(tuples, true);
+        if (capacity > 0) {
+            deliveries.credited(tuples, nanoClock.getAsLong());
+        }
+    }
+
+    /**
+     * Times a frame of {@code emit} carrying {@code tuples} until its credit; before the frame can be sent. Null when
+     * this window is never credited ({@link #UNBOUNDED}): the caller counts the frame done once it is sent.
+     */
+    DeliveryTimes.Frame timeDelivery(EmitDelivery emit, int tuples) {
+        return capacity == 0 ? null : deliveries.sent(emit, tuples);
+    }
+
+    /** The frame timed by {@link #timeDelivery} was not sent after all. */
+    void untime(DeliveryTimes.Frame frame) {
+        if (frame != null) {
+            deliveries.unsent(frame);
+        }
     }
 
     /** A cancelled frame may be the timed one, so it abandons the timing; a credit may end it. */
@@ -186,6 +208,7 @@ public final class FrameWindow {
     }
 
     private void forgetPath() {
+        deliveries.lost();
         if (sizer == null) {
             inFlight.set(0);
             return;

@@ -22,6 +22,7 @@ public final class HeldFrame extends TupleImpl {
     private final byte[] frame;
     private final int epoch;
     private final int hops;
+    private final EmitDelivery delivery;
     /** When it first found its window full, or -1: only the executor thread that holds it reads and writes it. */
     private long windowBlockedSinceNanos = -1;
 
@@ -34,14 +35,16 @@ public final class HeldFrame extends TupleImpl {
      * @param epoch for a relay frame ({@link RelayFrameMessage}), the tree shape's epoch it was built for; for a
      *              BatchTuple frame {@link #NOT_RELAYED}
      * @param hops the workers its credit comes back through: a relay frame's route depth, else 1
+     * @param delivery its emit, timed until every frame of it is delivered
      */
-    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops) {
+    HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops, EmitDelivery delivery) {
         super(first);
         this.worker = worker;
         this.destTasks = destTasks;
         this.frame = frame;
         this.epoch = epoch;
         this.hops = hops;
+        this.delivery = delivery;
     }
 
     /** The message for the transfer queue, routed to {@link #worker} by a task there. */
@@ -59,6 +62,10 @@ public final class HeldFrame extends TupleImpl {
 
     int hops() {
         return hops;
+    }
+
+    EmitDelivery delivery() {
+        return delivery;
     }
 
     /** It found its window full at {@code nowNanos}; the first time counts. */

@@ -161,6 +161,15 @@ public final class WocEmitBatcher {
     }
 
     private void sendGrouped(Queue<AddressedTuple> pendingEmits) {
+        EmitDelivery delivery = new EmitDelivery(System.nanoTime(), worker.metrics());
+        try {
+            sendByWorker(pendingEmits, delivery);
+        } finally {
+            delivery.done(System.nanoTime());
+        }
+    }
+
+    private void sendByWorker(Queue<AddressedTuple> pendingEmits, EmitDelivery delivery) {
         worker.metrics().emitBatched();
         Map<Integer, NodeInfo> taskToNode = worker.taskToNodePort();
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
@@ -173,7 +182,7 @@ public final class WocEmitBatcher {
             }
         }
         if (worker.shaper() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
-            sendAlongTree(byWorker, pendingEmits);
+            sendAlongTree(byWorker, pendingEmits, delivery);
             return;
         }
         byte[] values = null;
@@ -189,7 +198,8 @@ public final class WocEmitBatcher {
             }
             int[] dests = destTasks(group);
             byte[] frame = encode(group, dests, values);
-            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1), pendingEmits);
+            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1, delivery),
+                pendingEmits);
         }
     }
 
@@ -201,7 +211,8 @@ public final class WocEmitBatcher {
      * frame waits for backpressure on any task of its subtree and for room for all of them in the window of the
      * connection it leaves on, which the child refills only once the subtree has the frame.
      */
-    private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits) {
+    private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits,
+                               EmitDelivery delivery) {
         TreeShaper shaper = worker.shaper();
         RelayMember relay = worker.relay();
         long start = shaper.emitStart();
@@ -235,7 +246,7 @@ public final class WocEmitBatcher {
                 RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
                     relay.incarnation(), tree.id(), seq, route, messageIds, values);
-                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth()));
+                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth(), delivery));
             }
             // counted only once built: a frame counted and never sent would hold the next switch for ever
             if (shaper.register(tree.epoch(), frames.size())) {
@@ -283,6 +294,7 @@ public final class WocEmitBatcher {
     }
 
     private void sendOrHold(HeldFrame frame, Queue<AddressedTuple> pendingEmits) {
+        frame.delivery().frameBuilt();
         if (!pendingEmits.isEmpty() || !trySend(frame)) {
             pendingEmits.add(frame.placeholder());
             worker.metrics().frameHeld();
@@ -333,12 +345,17 @@ public final class WocEmitBatcher {
             }
             worker.shaper().sent(frame.epoch(), frame.worker(), awaited);
         }
+        DeliveryTimes.Frame timed = window.timeDelivery(frame.delivery(), tuples);
         if (!worker.transferQueue().tryPublish(frame.message())) {
             window.cancel(tuples);
+            window.untime(timed);
             if (frame.relayed()) {
                 worker.shaper().cancel(frame.epoch(), frame.worker(), awaited);
             }
             return false;
+        }
+        if (timed == null) {
+            frame.delivery().done(System.nanoTime());
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
         if (frame.wasWindowBlocked()) {

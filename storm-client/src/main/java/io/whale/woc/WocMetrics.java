@@ -12,9 +12,10 @@ import org.apache.storm.metrics2.StormMetricRegistry;
  * Worker-level WOC counters in Storm's metrics registry (component {@code __system}, task -1, like the
  * worker transfer queue's metrics). Ratios are left to the reader: destinations per frame =
  * {@code woc-frame-destinations / woc-frames-sent}, serializations per emitted tuple =
- * {@code woc-serializations / woc-emits}.
+ * {@code woc-serializations / woc-emits}, the mean multicast latency (an emit's frames sent until the last one's credit
+ * is back, {@link EmitDelivery}) = {@code woc-multicast-us / woc-multicasts-delivered}.
  */
-public final class WocMetrics {
+public final class WocMetrics implements EmitDelivery.Sink {
     private final StormMetricRegistry registry;
     private final Counter framesSent;
     private final Counter frameDestinations;
@@ -25,6 +26,8 @@ public final class WocMetrics {
     private final Counter staleFrames;
     private final Counter staleDestinations;
     private final Counter framesHeld;
+    private final Counter multicastsDelivered;
+    private final Counter multicastMicros;
     private final LongAdder windowBlockedNanos = new LongAdder();
     private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
 
@@ -40,6 +43,8 @@ public final class WocMetrics {
         this.staleFrames = counter("woc-frames-stale");
         this.staleDestinations = counter("woc-stale-destinations");
         this.framesHeld = counter("woc-frames-held");
+        this.multicastsDelivered = counter("woc-multicasts-delivered");
+        this.multicastMicros = counter("woc-multicast-us");
         registry.gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000, Constants.SYSTEM_COMPONENT_ID,
             (int) Constants.SYSTEM_TASK_ID);
     }
@@ -63,6 +68,12 @@ public final class WocMetrics {
         frameDestinations.inc(destinations);
         bytesSentTo.computeIfAbsent(worker, w -> counter("woc-bytes-sent-to-" + w.get_node() + "-" + w.get_port().iterator().next()))
             .inc(bytes);
+    }
+
+    @Override
+    public void delivered(long nanos) {
+        multicastsDelivered.inc();
+        multicastMicros.inc(nanos / 1_000);
     }
 
     /** A frame could not leave with its emit (window, backpressure or a full queue) and waits in pendingEmits. */
@@ -122,6 +133,14 @@ public final class WocMetrics {
 
     public long staleFrames() {
         return staleFrames.getCount();
+    }
+
+    public long multicastsDelivered() {
+        return multicastsDelivered.getCount();
+    }
+
+    public long multicastMicros() {
+        return multicastMicros.getCount();
     }
 
     public long framesHeld() {

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,36 @@ class FrameWindowTest {
         assertTrue(window.tryAcquire(1));
         assertTrue(window.tryAcquire(1));
         assertFalse(window.tryAcquire(1));
+    }
+
+    @Test
+    void shouldTimeAFrameFromItsEmitUntilItsCreditOnTheWindowsClock() {
+        FrameWindow window = new FrameWindow(8, 0, now::get);
+        window.onConnected();
+        List<Long> delivered = new ArrayList<>();
+        EmitDelivery emit = new EmitDelivery(2 * MS, delivered::add);
+        emit.frameBuilt();
+        window.timeDelivery(emit, 3);
+        emit.done(2 * MS);
+
+        now.set(9 * MS);
+        window.credit(3);
+        assertEquals(List.of(7 * MS), delivered);
+    }
+
+    @Test
+    void shouldNotTimeTheFramesInFlightWhenTheConnectionIsNewAgain() {
+        FrameWindow window = connected(8);
+        List<Long> delivered = new ArrayList<>();
+        EmitDelivery emit = new EmitDelivery(0, delivered::add);
+        emit.frameBuilt();
+        window.timeDelivery(emit, 3);
+        emit.done(0);
+
+        window.onDisconnected();
+        window.onConnected();
+        window.credit(3);
+        assertEquals(List.of(), delivered);
     }
 
     @Test

@@ -210,6 +210,36 @@ class WocEmitBatcherTest {
     }
 
     @Test
+    void shouldTimeAnEmitUntilItsLastDestinationWorkerCreditedItsFrame() {
+        FrameWindow windowA = connectedWindow(WORKER_A, 64);
+        FrameWindow windowB = connectedWindow(WORKER_B, 64);
+        emit(2, 3, 4, 5);
+
+        windowA.credit(2);
+        assertEquals(0, worker.metrics().multicastsDelivered(), "worker B has not credited its frame yet");
+        windowB.credit(2);
+        assertEquals(1, worker.metrics().multicastsDelivered());
+    }
+
+    @Test
+    void shouldTimeAHeldFrameFromItsEmitNotFromWhenItLeft() {
+        FrameWindow windowB = connectedWindow(WORKER_B, 2);
+        emit(4, 5);
+        emit(4, 5);
+        AddressedTuple held = pending.peek();
+        windowB.credit(2);
+        assertEquals(1, worker.metrics().multicastsDelivered());
+
+        long heldFor = System.nanoTime();
+        await().atMost(Duration.ofSeconds(5)).until(() -> System.nanoTime() - heldFor > 20_000_000L);
+        assertTrue(batcher.retryHeld(held, null));
+        windowB.credit(2);
+        assertEquals(2, worker.metrics().multicastsDelivered());
+        assertTrue(worker.metrics().multicastMicros() >= 20_000, "the second emit waited 20 ms for the window: "
+            + worker.metrics().multicastMicros() + " us in all");
+    }
+
+    @Test
     void shouldNotHoldFramesWhileTheConnectionIsDown() {
         FrameWindow windowB = connectedWindow(WORKER_B, 1);
         windowB.onDisconnected();
