@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * full registry name on one line and {@code count = N} on the next, then two empty lines. The benchmark
  * topology turns that reporter on ({@link BenchTopology#counterReporter()}), filtered to these counters.
  */
-final class WorkerCounterLog {
+public final class WorkerCounterLog {
     /** The registry names the reporter prints: {@code storm.worker.<topology>.<host>.__system.-1.<port>-woc-emits}. */
     static final String REPORTED = ".*[.]__system[.]-1[.][0-9]+-(woc|rdma)-.*";
 
@@ -36,14 +36,14 @@ final class WorkerCounterLog {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
     /** One complete report: the time the reporter started it and every counter it printed. */
-    record Report(LocalDateTime time, Map<String, Long> counters) {
+    public record Report(LocalDateTime time, Map<String, Long> counters) {
     }
 
     private WorkerCounterLog() {
     }
 
     /** The complete reports in the text of a worker.log, oldest first; a report still being written is left out. */
-    static List<Report> parse(String log) {
+    public static List<Report> parse(String log) {
         List<Report> reports = new ArrayList<>();
         Map<String, Partial> byThread = new HashMap<>();
         for (String line : log.split("\\R")) {

@@ -219,9 +219,9 @@ public final class PaperBenchmark {
         }
         for (PhaseResult phase : paced) {
             s.append(String.format("%n  %s at %.0f/s: offered %.0f/s, consumed %.0f/s, backlog %+.0f/s, latency mean %.0f ms p50 %.0f p99 %.0f "
-                + "(%d results): %s", phase == r.common() ? "common" : "probe", phase.ratePerSecond(), phase.offeredPerSecond(),
+                + "(%d results), multicast %.1f ms: %s", phase == r.common() ? "common" : "probe", phase.ratePerSecond(), phase.offeredPerSecond(),
                 phase.consumedPerSecond(), phase.backlogGrowthPerSecond(), phase.meanMillis(), phase.p50Millis(), phase.p99Millis(),
-                phase.results(), phase.keptUp() ? "kept up" : "fell behind"));
+                phase.results(), phase.multicastMillis(), phase.keptUp() ? "kept up" : "fell behind"));
         }
         if (!r.search().isEmpty()) {
             s.append(String.format("%n  throughput %.0f records/s (%s)", r.throughputPerSecond(),

@@ -67,7 +67,8 @@ final class PaperRun {
         if (f.capacity() == null) {
             throw new IllegalStateException(point.name() + ": the feed finished without a capacity window; see " + f.runDir());
         }
-        return result(point, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()));
+        return result(point, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
+            MulticastCounters.read(cluster.dir().resolve("logs"), point.name()));
     }
 
     /**
@@ -139,6 +140,9 @@ final class PaperRun {
         try {
             List<String> submit = new ArrayList<>(conf);
             submit.addAll(point.system().overrides());
+            if (point.system().whale()) {
+                submit.addAll(List.of("-c", MulticastCounters.reportersSetting(cluster.conf())));
+            }
             options.settings().forEach(s -> submit.addAll(List.of("-c", s)));
             submit.addAll(List.of("-c", ThroughputLatencyReporter.REPORT_FILE_KEY + "=" + report, "jar",
                 point.app().jar(whaleHome).toString(), point.app().mainClass()));
@@ -246,15 +250,15 @@ final class PaperRun {
     }
 
     private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
-                               SendPathSamples sendPath, ReporterLines reporter) throws IOException {
+                               SendPathSamples sendPath, ReporterLines reporter, MulticastCounters multicasts) throws IOException {
         FeedSchedule.Window capacityWindow = null;
         List<PhaseResult> search = new ArrayList<>();
         PhaseResult common = null;
         for (FeedSchedule.Window w : JSON.readerForListOf(FeedSchedule.Window.class).<List<FeedSchedule.Window>>readValue(done.get("windows"))) {
             switch (w.phase()) {
                 case CAPACITY -> capacityWindow = w;
-                case SEARCH -> search.add(phase(w, reporter));
-                case COMMON -> common = phase(w, reporter);
+                case SEARCH -> search.add(phase(w, reporter, multicasts));
+                case COMMON -> common = phase(w, reporter, multicasts);
                 default -> {
                 }
             }
@@ -275,13 +279,14 @@ final class PaperRun {
 
     /**
      * A paced window's figures, as the feed's schedule computes them and judged it, and the reporter's latency over it
-     * (read again now: the lines of the window's last second may have come after the feed judged it).
+     * (read again now: the lines of the window's last second may have come after the feed judged it), and the multicast
+     * latency over it.
      */
-    private static PhaseResult phase(FeedSchedule.Window w, ReporterLines reporter) {
+    private static PhaseResult phase(FeedSchedule.Window w, ReporterLines reporter, MulticastCounters multicasts) {
         Histogram latency = reporter.between(w.startMillis(), w.endMillis());
         return new PhaseResult(w.ratePerSecond(), w.offeredPerSecond(), w.consumedPerSecond(), w.backlogGrowthPerSecond(),
             latency.getTotalCount() == 0 ? Double.NaN : latency.getMean(), latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(99), latency.getTotalCount(), w.keptUp());
+            latency.getValueAtPercentile(99), latency.getTotalCount(), w.keptUp(), multicasts.meanMillis(w.startMillis(), w.endMillis()));
     }
 
     private List<String> feedCommand(String name, PaperPoint point, Path data, double commonRate, String rateSteps, Path events,

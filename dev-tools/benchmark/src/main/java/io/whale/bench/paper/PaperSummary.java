@@ -8,13 +8,14 @@ import java.util.stream.Stream;
 
 /**
  * The repeats of one application, system and P summarised: capacity, throughput (the sustainable rate, see
- * {@link PaperResult#throughputPerSecond}), latency at the common rate, and over the capacity window the machine's busy
+ * {@link PaperResult#throughputPerSecond}), latency and multicast latency at the common rate, and over the capacity window the machine's busy
  * cores, the source host's link and its bytes per 10,000 records, its workers' send path per record and
  * serialization's share of it; {@code found}: the repeats whose search found a
  * sustainable rate, of those run; {@code kept}: the paced phases (probes and common) that kept up, of those run.
  */
 record PaperSummary(String app, String system, int matchers, int repeats, Spread capacityPerSecond, Spread throughputPerSecond,
-                    Spread commonRatePerSecond, Spread commonMeanMillis, Spread commonP99Millis, Spread machineCoresBusy,
+                    Spread commonRatePerSecond, Spread commonMeanMillis, Spread commonP99Millis, Spread commonMulticastMillis,
+                    Spread machineCoresBusy,
                     Spread sourceLinkMbit, Spread sourceBytesPer10kRecords, Spread sourceSendMicrosPerRecord,
                     Spread sourceSerializationPercent, String found, String kept) {
     static List<PaperSummary> of(List<PaperResult> results) {
@@ -32,7 +33,8 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
             summaries.add(new PaperSummary(first.app(), first.system(), first.matchers(), rs.size(),
                 Spread.of(rs, PaperResult::capacityPerSecond), Spread.of(rs, PaperResult::throughputPerSecond),
                 Spread.of(common, PhaseResult::ratePerSecond), Spread.of(common, PhaseResult::meanMillis),
-                Spread.of(common, PhaseResult::p99Millis), Spread.of(rs, PaperResult::machineCoresBusy),
+                Spread.of(common, PhaseResult::p99Millis), Spread.of(common, PhaseResult::multicastMillis),
+                Spread.of(rs, PaperResult::machineCoresBusy),
                 Spread.of(rs, PaperResult::sourceLinkMbit), Spread.of(rs, PaperResult::sourceBytesPer10kRecords),
                 Spread.of(rs, PaperResult::sourceSendMicrosPerRecord), Spread.of(rs, PaperResult::sourceSerializationPercent),
                 searched == 0 ? "–" : found + "/" + searched, paced.stream().filter(PhaseResult::keptUp).count() + "/" + paced.size()));
@@ -40,11 +42,12 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
         return summaries;
     }
 
-    /** The figure's value: throughput, latency (mean at the common rate), the source host's traffic or send path. */
+    /** The figure's value: throughput, latency or multicast latency (means at the common rate), the source host's traffic or send path. */
     Spread value(PaperFigure.Metric metric) {
         return switch (metric) {
             case THROUGHPUT -> throughputPerSecond;
             case LATENCY -> commonMeanMillis;
+            case MULTICAST_LATENCY -> commonMulticastMillis;
             case TRAFFIC -> sourceBytesPer10kRecords;
             case SEND_TIME -> sourceSendMicrosPerRecord;
             case SERIALIZATION_SHARE -> sourceSerializationPercent;

@@ -33,19 +33,23 @@ final class SourceHost {
     /** That worker's log. */
     static Path log(Path logs, String topology, String component) throws IOException {
         String line = "Loading executor tasks " + component + ":";
-        // a topology id is NAME-COUNTER-SECONDS: "NAME-" alone would also match NAME-steps-…
-        Pattern id = Pattern.compile(Pattern.quote(topology) + "-\\d+-\\d+");
-        try (Stream<Path> files = Files.walk(logs)) {
-            List<Path> logsOfTopology = files.filter(p -> p.getFileName().toString().equals("worker.log"))
-                .filter(p -> id.matcher(p.getParent().getParent().getFileName().toString()).matches())
-                .sorted(Comparator.comparing(SourceHost::modified).reversed()).toList();
-            for (Path log : logsOfTopology) {
-                if (Files.readString(log).contains(line)) {
-                    return log;
-                }
+        for (Path log : workerLogs(logs, topology)) {
+            if (Files.readString(log).contains(line)) {
+                return log;
             }
         }
         throw new IllegalStateException("no worker log of " + topology + " under " + logs + " loads " + component);
+    }
+
+    /** Every worker log of the topology named {@code topology} under {@code logs}, the newest first. */
+    static List<Path> workerLogs(Path logs, String topology) throws IOException {
+        // a topology id is NAME-COUNTER-SECONDS: "NAME-" alone would also match NAME-steps-…
+        Pattern id = Pattern.compile(Pattern.quote(topology) + "-\\d+-\\d+");
+        try (Stream<Path> files = Files.walk(logs)) {
+            return files.filter(p -> p.getFileName().toString().equals("worker.log"))
+                .filter(p -> id.matcher(p.getParent().getParent().getFileName().toString()).matches())
+                .sorted(Comparator.comparing(SourceHost::modified).reversed()).toList();
+        }
     }
 
     private static FileTime modified(Path file) {

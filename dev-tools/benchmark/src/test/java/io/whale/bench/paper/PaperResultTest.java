@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class PaperResultTest {
     private static PhaseResult probe(double rate, double consumed, boolean keptUp) {
-        return new PhaseResult(rate, rate, consumed, rate - consumed, 10, 8, 30, 1_000, keptUp);
+        return new PhaseResult(rate, rate, consumed, rate - consumed, 10, 8, 30, 1_000, keptUp, 5);
     }
 
     private static PaperResult run(List<PhaseResult> search) {

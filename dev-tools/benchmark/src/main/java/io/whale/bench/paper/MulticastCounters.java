@@ -1,0 +1,99 @@
+package io.whale.bench.paper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.bench.WorkerCounterLog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.utils.Utils;
+
+/**
+ * The multicast latency of Figs. 21–22, from the sources' side: Whale's workers count every multicast emit whose
+ * frames all came back credited ({@value #DELIVERED}) and the microseconds that took ({@value #MICROS}, from the emit
+ * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
+ * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
+ * second into each worker's worker.log; the mean over a window is what they grew by over all the topology's workers
+ * between the last report at or before its start (a worker without one: its first report in the window) and the last
+ * at or before its end.
+ */
+final class MulticastCounters {
+    static final String DELIVERED = "woc-multicasts-delivered";
+    static final String MICROS = "woc-multicast-us";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final List<List<Sample>> workers;
+
+    /** One report of a worker: when (epoch ms) and the two counters then. */
+    record Sample(long epochMillis, long delivered, long micros) {
+    }
+
+    MulticastCounters(List<List<Sample>> workers) {
+        this.workers = workers;
+    }
+
+    /**
+     * The {@code -c} setting that adds the console reporter of the two counters to the reporters the cluster's conf
+     * gives every topology (the Prometheus endpoints of {@code whale local-cluster up}), which a topology's own list
+     * would otherwise replace.
+     */
+    static String reportersSetting(Path clusterConf) throws JsonProcessingException {
+        Object configured = Utils.findAndReadConfigFile(clusterConf.toString(), true).get(Config.TOPOLOGY_METRICS_REPORTERS);
+        List<Object> reporters = configured instanceof List<?> list ? new ArrayList<>(list) : new ArrayList<>();
+        reporters.add(Map.of("class", "org.apache.storm.metrics2.reporters.ConsoleStormReporter",
+            "report.period", 1, "report.period.units", "SECONDS",
+            "filter", Map.of("class", "org.apache.storm.metrics2.filters.RegexFilter",
+                "expression", ".*[.]__system[.]-1[.][0-9]+-woc-multicast.*")));
+        return Config.TOPOLOGY_METRICS_REPORTERS + "=" + JSON.writeValueAsString(reporters);
+    }
+
+    /** The reports in the worker logs of the topology named {@code topology} under {@code logs}. */
+    static MulticastCounters read(Path logs, String topology) throws IOException {
+        List<List<Sample>> workers = new ArrayList<>();
+        for (Path log : SourceHost.workerLogs(logs, topology)) {
+            List<Sample> samples = new ArrayList<>();
+            for (WorkerCounterLog.Report report : WorkerCounterLog.parse(Files.readString(log))) {
+                Long delivered = report.counters().get(DELIVERED);
+                Long micros = report.counters().get(MICROS);
+                if (delivered != null && micros != null) {
+                    samples.add(new Sample(report.time().atZone(ZoneId.systemDefault()).toInstant().toEpochMilli(), delivered, micros));
+                }
+            }
+            workers.add(samples);
+        }
+        return new MulticastCounters(workers);
+    }
+
+    /** The mean multicast latency (ms) over the window; NaN when no multicast was timed in it (Storm, or no report). */
+    double meanMillis(long fromMillis, long toMillis) {
+        long delivered = 0;
+        long micros = 0;
+        for (List<Sample> samples : workers) {
+            Sample start = lastAtOrBefore(samples, fromMillis);
+            if (start == null) {
+                start = samples.stream().filter(s -> s.epochMillis() > fromMillis).findFirst().orElse(null);
+            }
+            Sample end = lastAtOrBefore(samples, toMillis);
+            if (start != null && end != null && end.epochMillis() >= start.epochMillis()) {
+                delivered += end.delivered() - start.delivered();
+                micros += end.micros() - start.micros();
+            }
+        }
+        return delivered == 0 ? Double.NaN : micros / 1e3 / delivered;
+    }
+
+    private static Sample lastAtOrBefore(List<Sample> samples, long millis) {
+        Sample last = null;
+        for (Sample s : samples) {
+            if (s.epochMillis() <= millis) {
+                last = s;
+            }
+        }
+        return last;
+    }
+}
