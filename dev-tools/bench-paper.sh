@@ -6,7 +6,7 @@
 #                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--probes N] [--p99-bound-ms B]
 #                            [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]
 #
-# Defaults: figures 13-20 and 23-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
+# Defaults: figures 13-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
 # up to 3 probes in the search for each run's sustainable rate, p99 bound 1000 ms, rate steps (Figs. 23-24) of 20 s.
 # --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe, no binomial runs: under 15 minutes,
 # every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. What it runs and
