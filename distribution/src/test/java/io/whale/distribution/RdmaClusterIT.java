@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.whale.examples.smoke.SmokeReports;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,27 +28,11 @@ class RdmaClusterIT {
 
     @Test
     void everyTaskReceivesEveryTupleWhenWorkersTalkOverTheRdmaTransport() throws Exception {
-        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
-        Path dir = Path.of("target/e2e-rdma-cluster").toAbsolutePath();
-        WhaleCli.deleteRecursively(dir);
+        Smoke smoke = smoke("target/e2e-rdma-cluster", TASKS, 2, "whale.rdma.secret=" + SECRET);
+        assertTrue(smoke.reports().workerPids().size() > 1, "tasks ran in one worker process only: " + smoke.reports().workerPids());
+        assertTrue(smoke.run().output().contains("RESULT: PASS"), smoke.run().output());
 
-        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
-            List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", "whale.rdma.secret=" + SECRET,
-                "-c", WorkerLogs.CONSOLE_METRICS,
-                "demo", "smoke", "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(TASKS),
-                "--workers", "2"));
-        System.out.println(run.output());
-
-        SmokeReports reports = SmokeReports.read(dir.resolve("smoke-report"));
-        assertEquals(TASKS, reports.tasks().size(), run.output());
-        for (SmokeReports.Task task : reports.tasks()) {
-            assertEquals(TUPLES, task.distinct(), "task " + task.task() + " missed tuples:\n" + reports.describe());
-        }
-        assertTrue(reports.workerPids().size() > 1, "tasks ran in one worker process only: " + reports.workerPids());
-        assertEquals(0, run.exit(), run.output());
-        assertTrue(run.output().contains("RESULT: PASS"), run.output());
-
-        WorkerLogs workerLogs = WorkerLogs.under(dir.resolve("logs"));
+        WorkerLogs workerLogs = smoke.workerLogs();
         assertTrue(workerLogs.contains("Storm peer transport plugin:io.whale.rdma.storm.RdmaContext"));
         assertTrue(workerLogs.contains("RDMA transport for whale-smoke"), "the plugin started its provider");
         assertTrue(workerLogs.lastCount("rdma-messages-received") > 0, "worker traffic went over the RDMA transport");
@@ -59,33 +44,45 @@ class RdmaClusterIT {
 
     @Test
     void everyTaskReceivesEveryTupleAlongALiveTreeWhoseCreditComesBackOverTheRdmaTransport() throws Exception {
-        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
-        Path dir = Path.of("target/e2e-rdma-tree").toAbsolutePath();
-        WhaleCli.deleteRecursively(dir);
-        int tasks = 6;
-
         // 8 tuples in flight per destination worker: without credit the source stalls after a few frames
-        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
-            List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", "whale.multicast.structure=nonblocking",
-                "-c", "whale.woc.window.tuples=8", "-c", WorkerLogs.CONSOLE_METRICS,
-                "demo", "smoke", "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(tasks),
-                "--workers", "3"));
-        System.out.println(run.output());
+        Smoke smoke = smoke("target/e2e-rdma-tree", 6, 3, "whale.multicast.structure=nonblocking", "whale.woc.window.tuples=8");
+        assertEquals(3, smoke.reports().workerPids().size(), "tasks ran in three workers: " + smoke.reports().workerPids());
 
-        SmokeReports reports = SmokeReports.read(dir.resolve("smoke-report"));
-        assertEquals(tasks, reports.tasks().size(), run.output());
-        for (SmokeReports.Task task : reports.tasks()) {
-            assertEquals(TUPLES, task.distinct(), "task " + task.task() + " missed tuples:\n" + reports.describe());
-        }
-        assertEquals(3, reports.workerPids().size(), "tasks ran in three workers: " + reports.workerPids());
-        assertEquals(0, run.exit(), run.output());
-
-        WorkerLogs workerLogs = WorkerLogs.under(dir.resolve("logs"));
+        WorkerLogs workerLogs = smoke.workerLogs();
         assertTrue(workerLogs.contains("multicast (whale.multicast.structure): nonblocking, d* live"),
             "the trees are reshaped live over RDMA, not fixed");
         assertTrue(workerLogs.lastCount("relay-frames-sent") > 0, "the broadcast went along the trees");
         assertTrue(workerLogs.lastCount("rdma-messages-received") > 0, "worker traffic went over the RDMA transport");
         assertEquals(0, workerLogs.lastCount("relay-tuples-lost"));
         assertEquals(0, workerLogs.lastCount("rdma-messages-dropped"));
+    }
+
+    private record Smoke(WhaleCli.Result run, SmokeReports reports, WorkerLogs workerLogs) {
+    }
+
+    /**
+     * {@code whale demo smoke} over the RDMA transport with {@code overrides}, in {@code dir}: every one of its
+     * {@code tasks} tasks got every tuple, and the demo ended well.
+     */
+    private static Smoke smoke(String dir, int tasks, int workers, String... overrides) throws Exception {
+        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
+        Path demoDir = Path.of(dir).toAbsolutePath();
+        WhaleCli.deleteRecursively(demoDir);
+        List<String> command = new ArrayList<>(List.of(WhaleCli.BIN.toString(), "-c", "whale.transport=rdma", "-c", WorkerLogs.CONSOLE_METRICS));
+        for (String override : overrides) {
+            command.addAll(List.of("-c", override));
+        }
+        command.addAll(List.of("demo", "smoke", "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(tasks),
+            "--workers", String.valueOf(workers)));
+        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", demoDir.toString()), command);
+        System.out.println(run.output());
+
+        SmokeReports reports = SmokeReports.read(demoDir.resolve("smoke-report"));
+        assertEquals(tasks, reports.tasks().size(), run.output());
+        for (SmokeReports.Task task : reports.tasks()) {
+            assertEquals(TUPLES, task.distinct(), "task " + task.task() + " missed tuples:\n" + reports.describe());
+        }
+        assertEquals(0, run.exit(), run.output());
+        return new Smoke(run, reports, WorkerLogs.under(demoDir.resolve("logs")));
     }
 }

@@ -1,6 +1,7 @@
 package io.whale.relay;
 
 import io.whale.woc.FrameCredit;
+import io.whale.woc.FrameWindow;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,6 +33,14 @@ public final class RelayCredit {
             buf.putLong(entry.incarnation()).putInt(entry.tuples());
         }
         return new TaskMessage(CREDIT_TASK_ID, buf.array());
+    }
+
+    /**
+     * Takes every credit out of what a peer sent: the WOC frame credit to {@code window}, the relay credit to
+     * {@code link} (null: none attached); returns the other messages in order, or null if there were no others.
+     */
+    public static List<TaskMessage> takeAllCredits(List<TaskMessage> fromPeer, FrameWindow window, RelayLink link) {
+        return takeCredits(FrameCredit.takeCredits(fromPeer, window), link);
     }
 
     /**

@@ -41,12 +41,15 @@ final class DeliveryTimes {
 
     /** The peer credited {@code tuples} at {@code nowNanos}. */
     void credited(int tuples, long nowNanos) {
-        List<Frame> done = new ArrayList<>();
+        List<Frame> done = List.of();
         synchronized (this) {
             credit += tuples;
             while (!inFlight.isEmpty() && inFlight.peekFirst().tuples <= credit) {
                 Frame frame = inFlight.pollFirst();
                 credit -= frame.tuples;
+                if (done.isEmpty()) {
+                    done = new ArrayList<>();
+                }
                 done.add(frame);
             }
             if (inFlight.isEmpty()) {

@@ -1,13 +1,14 @@
 package io.whale.woc;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * One multicast emit of a source executor, timed until its last destination worker has it: the paper's multicast
  * latency, from the source's side. Each frame the emit sends counts until its credit is back ({@link DeliveryTimes}:
  * a WOC frame's once its worker handed it to the executors, a relay frame's once its whole subtree has), or, on a
  * connection that returns no credit (the local transport), until it was sent. The time includes what the frames
- * waited for a window and the credit's way back, a small message. Frames first, then {@link #done} once for the
+ * waited for a window and the credit's way back, a small message. Frames first, then {@link #built} once for the
  * emit itself: the emit cannot be delivered while its frames are still being built. Pure apart from the sink;
  * thread safe (frames are credited on the connections' threads).
  */
@@ -36,13 +37,20 @@ public final class EmitDelivery {
         outstanding.incrementAndGet();
     }
 
-    /**
-     * A frame of the emit, or the emit's building, is done at {@code nowNanos}; the last one times the emit. An emit
-     * that built no frame (its copies went the stock way, task by task) is not timed.
-     */
+    /** A frame of the emit is done at {@code nowNanos}; the last one, after {@link #built}, times the emit. */
     public void done(long nowNanos) {
-        if (outstanding.decrementAndGet() == 0 && anyFrame && !abandoned) {
+        if (outstanding.decrementAndGet() == 0 && !abandoned) {
             sink.delivered(nowNanos - emitNanos);
+        }
+    }
+
+    /**
+     * The emit has built all its frames; {@code clock} is read only if its frames were all done already. An emit that
+     * built no frame (its copies went the stock way, task by task) is not timed.
+     */
+    public void built(LongSupplier clock) {
+        if (outstanding.decrementAndGet() == 0 && anyFrame && !abandoned) {
+            sink.delivered(clock.getAsLong() - emitNanos);
         }
     }
 

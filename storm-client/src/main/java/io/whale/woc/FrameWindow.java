@@ -127,17 +127,25 @@ public final class FrameWindow {
         }
     }
 
-    /** Gives back room taken by {@link #tryAcquire} for a frame that was then not sent after all. */
-    public void cancel(int tuples) {
-        giveBack(tuples, false);
+    /**
+     * Gives back room taken by {@link #tryAcquire} for a frame that was then not sent after all, and forgets its timing
+     * ({@link #timeDelivery}; null if it was not timed).
+     */
+    void cancel(int tuples, DeliveryTimes.Frame timed) {
+        if (timed != null) {
+            deliveries.unsent(timed);
+        }
+        giveBack(tuples, false, 0);
     }
 
     /** The destination dispatched frames carrying {@code tuples}. */
     public void credit(int tuples) {
-        giveBack(tuples, true);
-        if (capacity > 0) {
-            deliveries.credited(tuples, nanoClock.getAsLong());
+        if (capacity == 0) {
+            return;
         }
+        long now = nanoClock.getAsLong();
+        giveBack(tuples, true, now);
+        deliveries.credited(tuples, now);
     }
 
     /**
@@ -148,15 +156,8 @@ public final class FrameWindow {
         return capacity == 0 ? null : deliveries.sent(emit, tuples);
     }
 
-    /** The frame timed by {@link #timeDelivery} was not sent after all. */
-    void untime(DeliveryTimes.Frame frame) {
-        if (frame != null) {
-            deliveries.unsent(frame);
-        }
-    }
-
-    /** A cancelled frame may be the timed one, so it abandons the timing; a credit may end it. */
-    private void giveBack(int tuples, boolean credited) {
+    /** A cancelled frame may be the timed one, so it abandons the timing; a credit ({@code nowNanos}) may end it. */
+    private void giveBack(int tuples, boolean credited, long nowNanos) {
         if (capacity == 0) {
             return;
         }
@@ -167,7 +168,7 @@ public final class FrameWindow {
         synchronized (sizer) {
             inFlight.updateAndGet(current -> Math.max(0, current - tuples));
             if (credited) {
-                sizer.credited(tuples, nanoClock.getAsLong());
+                sizer.credited(tuples, nowNanos);
             } else {
                 sizer.abandonProbe();
             }

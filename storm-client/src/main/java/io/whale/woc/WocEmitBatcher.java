@@ -165,7 +165,7 @@ public final class WocEmitBatcher {
         try {
             sendByWorker(pendingEmits, delivery);
         } finally {
-            delivery.done(System.nanoTime());
+            delivery.built(System::nanoTime);
         }
     }
 
@@ -347,8 +347,7 @@ public final class WocEmitBatcher {
         }
         DeliveryTimes.Frame timed = window.timeDelivery(frame.delivery(), tuples);
         if (!worker.transferQueue().tryPublish(frame.message())) {
-            window.cancel(tuples);
-            window.untime(timed);
+            window.cancel(tuples, timed);
             if (frame.relayed()) {
                 worker.shaper().cancel(frame.epoch(), frame.worker(), awaited);
             }

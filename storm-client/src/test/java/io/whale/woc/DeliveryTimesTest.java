@@ -23,7 +23,7 @@ class DeliveryTimesTest {
             emit.frameBuilt();
             connection.sent(emit, tuples);
         }
-        emit.done(builtNanos);
+        emit.built(() -> builtNanos);
         return emit;
     }
 
@@ -47,7 +47,7 @@ class DeliveryTimesTest {
 
         emit.frameBuilt();
         toB.sent(emit, 2);
-        emit.done(210);
+        emit.built(() -> 210);
         toB.credited(2, 600);
         assertEquals(List.of(500L), delivered);
     }
@@ -90,7 +90,7 @@ class DeliveryTimesTest {
 
     @Test
     void shouldNotTimeAnEmitThatBuiltNoFrame() {
-        emitAt(100).done(150);
+        emitAt(100).built(() -> 150);
         assertEquals(List.of(), delivered);
     }
 }

@@ -43,7 +43,7 @@ class FrameWindowTest {
         EmitDelivery emit = new EmitDelivery(2 * MS, delivered::add);
         emit.frameBuilt();
         window.timeDelivery(emit, 3);
-        emit.done(2 * MS);
+        emit.built(() -> 2 * MS);
 
         now.set(9 * MS);
         window.credit(3);
@@ -57,7 +57,7 @@ class FrameWindowTest {
         EmitDelivery emit = new EmitDelivery(0, delivered::add);
         emit.frameBuilt();
         window.timeDelivery(emit, 3);
-        emit.done(0);
+        emit.built(() -> 0);
 
         window.onDisconnected();
         window.onConnected();
@@ -89,7 +89,7 @@ class FrameWindowTest {
     void shouldGiveBackTheRoomOfAFrameThatWasNotSent() {
         FrameWindow window = connected(1);
         assertTrue(window.tryAcquire(1));
-        window.cancel(1);
+        window.cancel(1, null);
         assertTrue(window.tryAcquire(1));
     }
 
@@ -187,7 +187,7 @@ class FrameWindowTest {
         window.onConnected();
         window.tryAcquire(10);
         window.tryAcquire(10);
-        window.cancel(10);
+        window.cancel(10, null);
         creditAt(window, 10, 10 * MS);
         assertEquals(8192, window.sizedCapacity(), "a frame let out but not sent abandons the timing");
 

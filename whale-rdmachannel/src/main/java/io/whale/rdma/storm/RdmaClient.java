@@ -7,7 +7,6 @@ import io.whale.rdma.channel.ChannelSender;
 import io.whale.relay.RelayCredit;
 import io.whale.relay.RelayLink;
 import io.whale.woc.CreditedConnection;
-import io.whale.woc.FrameCredit;
 import io.whale.woc.FrameWindow;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -118,7 +117,7 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener, 
     }
 
     private void credit(TaskMessage credit) {
-        if (RelayCredit.takeCredits(FrameCredit.takeCredits(List.of(credit), frameWindow), relayLink) != null) {
+        if (RelayCredit.takeAllCredits(List.of(credit), frameWindow, relayLink) != null) {
             LOG.warn("Ignoring a credit for task {} from {}", credit.task(), remote);
         }
     }

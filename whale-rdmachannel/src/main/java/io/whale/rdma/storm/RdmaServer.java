@@ -4,10 +4,7 @@ import io.whale.rdma.channel.ChannelServer;
 import io.whale.rdma.channel.InboundBatch;
 import io.whale.rdma.channel.InboundHandler;
 import io.whale.rdma.channel.RdmaTransport;
-import io.whale.relay.RelayInbound;
-import io.whale.relay.RelaySettings;
-import io.whale.woc.FrameCredit;
-import io.whale.woc.WocConfig;
+import io.whale.woc.CreditReturn;
 import java.net.InetSocketAddress;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -30,10 +27,8 @@ import org.slf4j.LoggerFactory;
  * A worker's receiving side, in the role of Netty's {@code Server}: every accepted RDMA channel's work requests
  * become TaskMessage batches for the worker's callback, in channel order; backpressure status and load metrics go
  * back to every connected sender as channel notices, and a new sender first gets the worker's current
- * backpressure status. As the patched Netty server does, it answers a batch with the WOC frame credit for the tuples
- * its frames carried once the callback has handed them to the executors, and opens the batch's
- * {@link RelayInbound} around the callback, so that relay credit goes back to the sender of the relay frames: both as
- * CREDIT notices to that sender only.
+ * backpressure status. As the patched Netty server does, it returns the credit a batch is owed ({@link CreditReturn}):
+ * as CREDIT notices to that batch's sender only.
  */
 final class RdmaServer implements IConnection, InboundHandler {
     private static final Logger LOG = LoggerFactory.getLogger(RdmaServer.class);
@@ -42,15 +37,13 @@ final class RdmaServer implements IConnection, InboundHandler {
     private final Supplier<Object> newConnectionResponse;
     private final ChannelServer server;
     private final RdmaMetrics metrics;
-    private final boolean frameCredits;
-    private final boolean relayCredits;
+    private final CreditReturn creditReturn;
 
     RdmaServer(RdmaTransport transport, InetSocketAddress bindAddress, IConnectionCallback callback,
                Supplier<Object> newConnectionResponse, RdmaMetrics metrics, Map<String, Object> topoConf) {
         this.callback = callback;
         this.metrics = metrics;
-        this.frameCredits = WocConfig.isEnabled(topoConf);
-        this.relayCredits = RelaySettings.isEnabled(topoConf);
+        this.creditReturn = new CreditReturn(topoConf);
         this.newConnectionResponse = newConnectionResponse;
         this.server = transport.bind(bindAddress, this);
     }
@@ -74,24 +67,11 @@ final class RdmaServer implements IConnection, InboundHandler {
         if (!messages.isEmpty()) {
             metrics.messagesReceived.inc(messages.size());
             Consumer<ByteBuffer> sender = batch.replies();
-            handOver(messages, credit -> sender.accept(StormFrames.credit(credit)));
-        }
-    }
-
-    private void handOver(List<TaskMessage> messages, Consumer<TaskMessage> creditBack) {
-        if (relayCredits) {
-            RelayInbound.enter(creditBack);
-        }
-        try {
-            callback.recv(messages);
-        } finally {
-            if (relayCredits) {
-                RelayInbound.exit();
+            try {
+                creditReturn.handOver(messages, () -> callback.recv(messages), credit -> sender.accept(StormFrames.credit(credit)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        }
-        int owed = frameCredits ? FrameCredit.owed(messages) : 0;
-        if (owed > 0) {
-            creditBack.accept(FrameCredit.message(owed));
         }
     }
 
