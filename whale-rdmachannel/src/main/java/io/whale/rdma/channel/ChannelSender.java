@@ -202,7 +202,25 @@ public final class ChannelSender implements AutoCloseable {
 
     private void announce(RdmaEndpoint target, BatchDescriptor batch) {
         batchesSent++;
-        target.send(Control.batch(batch), Completion.IGNORE);
+        sendControl(target, Control.batch(batch), "BATCH " + batch.seq());
+    }
+
+    /**
+     * Sends a control message on {@code target}; one that fails takes the connection down (the reconnect announces
+     * every unconsumed batch again), where dropping it would leave the ring full on a connection that looks up.
+     */
+    private void sendControl(RdmaEndpoint target, ByteBuffer message, String what) {
+        target.send(message, new Completion() {
+            @Override
+            public void onSuccess() {
+            }
+
+            @Override
+            public void onError(String reason) {
+                target.close();
+                onConnectionLost(target, what + " to " + remote + " failed: " + reason);
+            }
+        });
     }
 
     /** Wait Time Limit check, run by the engine's progress thread at every turn. */
@@ -245,7 +263,7 @@ public final class ChannelSender implements AutoCloseable {
             }
             endpoint = connected;
             nonce = Handshake.newNonce();
-            connected.send(Control.hello(channelId, nonce, handshake.helloMac(channelId, nonce)), Completion.IGNORE);
+            sendControl(connected, Control.hello(channelId, nonce, handshake.helloMac(channelId, nonce)), "HELLO");
         } finally {
             lock.unlock();
         }
@@ -292,7 +310,7 @@ public final class ChannelSender implements AutoCloseable {
                 index.releaseTo(unconsumed.poll().end()); // delivered before the reconnect: do not duplicate
             }
             long firstSeq = unconsumed.isEmpty() ? nextSeq : unconsumed.peek().seq();
-            from.send(Control.ring(ring.address(), ring.length(), firstSeq, ring.remoteKey()), Completion.IGNORE);
+            sendControl(from, Control.ring(ring.address(), ring.length(), firstSeq, ring.remoteKey()), "RING");
             state = State.CONNECTED;
             failedAttempts = 0;
             for (BatchDescriptor batch : unconsumed) {

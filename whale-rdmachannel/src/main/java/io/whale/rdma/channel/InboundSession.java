@@ -93,7 +93,7 @@ final class InboundSession implements EndpointHandler {
             return;
         }
         long lastDelivered = server.lastDelivered(channelId);
-        endpoint.send(Control.welcome(handshake.welcomeMac(channelId, nonce), lastDelivered), Completion.IGNORE);
+        sendControl(Control.welcome(handshake.welcomeMac(channelId, nonce), lastDelivered), "WELCOME");
         phase = Phase.AWAIT_RING;
         server.admitted(this);
     }
@@ -135,7 +135,9 @@ final class InboundSession implements EndpointHandler {
 
             @Override
             public void onError(String reason) {
-                protocolError("READ of " + batch + " failed: " + reason);
+                if (phase != Phase.CLOSED) { // the READs in flight when a connection closes fail with it
+                    protocolError("READ of " + batch + " failed: " + reason);
+                }
             }
         });
     }
@@ -173,7 +175,7 @@ final class InboundSession implements EndpointHandler {
     /** Progress thread. */
     void sendNotice(ByteBuffer notice) {
         if (phase == Phase.AWAIT_RING || phase == Phase.STREAMING) {
-            endpoint.send(notice, Completion.IGNORE);
+            sendControl(notice, "a notice");
         }
     }
 
@@ -193,9 +195,28 @@ final class InboundSession implements EndpointHandler {
             nextRelease++;
         }
         if (phase == Phase.STREAMING && seq >= 0) {
-            endpoint.send(Control.consumed(seq, end), Completion.IGNORE);
+            sendControl(Control.consumed(seq, end), "CONSUMED " + seq);
         }
         freeMirrorIfIdle();
+    }
+
+    /**
+     * A control message that fails closes the connection: the sender reconnects and announces what this side did not
+     * report consumed, where a lost CONSUMED would leave its ring full on a connection that looks up. Progress thread.
+     */
+    private void sendControl(ByteBuffer message, String what) {
+        endpoint.send(message, new Completion() {
+            @Override
+            public void onSuccess() {
+            }
+
+            @Override
+            public void onError(String reason) {
+                if (phase != Phase.CLOSED) {
+                    close(what + " to " + peer() + " failed: " + reason);
+                }
+            }
+        });
     }
 
     private void protocolError(String reason) {

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,16 +15,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A JVM started by a test with this test classpath, whose stdout lines are collected. Stopped by its own handle.
+ * A JVM started by a test with this test classpath, whose stdout lines are collected and whose stderr (its log) goes
+ * to a file under {@code target/child-jvms}; both tails are in every failure message. Stopped by its own handle.
  */
 final class ChildJvm implements AutoCloseable {
     private final Process process;
+    private final Path log;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Object changed = new Object();
     private final Thread reader;
 
-    private ChildJvm(Process process) {
+    private ChildJvm(Process process, Path log) {
         this.process = process;
+        this.log = log;
         this.reader = new Thread(this::readLines, "child-stdout-" + process.pid());
         reader.setDaemon(true);
         reader.start();
@@ -34,14 +38,17 @@ final class ChildJvm implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx96m");
         command.add("-XX:TieredStopAtLevel=1");
+        command.add("-Dlog4j2.configurationFile=log4j2-child.xml");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        Path logs = Files.createDirectories(Path.of("target", "child-jvms"));
+        Path log = Files.createTempFile(logs, mainClass.getSimpleName() + "-", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().put("UCX_LOG_LEVEL", "error");
         builder.environment().putAll(env);
-        return new ChildJvm(builder.start());
+        return new ChildJvm(builder.start(), log);
     }
 
     private void readLines() {
@@ -75,8 +82,7 @@ final class ChildJvm implements AutoCloseable {
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || !reader.isAlive()) {
                     throw new AssertionError("child " + process.pid() + " (alive=" + process.isAlive()
-                            + ") did not print the expected line within " + timeout + "; output tail: "
-                            + tail());
+                            + ") did not print the expected line within " + timeout + "; " + describe());
                 }
                 TimeUnit.NANOSECONDS.timedWait(changed, left);
             }
@@ -87,15 +93,24 @@ final class ChildJvm implements AutoCloseable {
         return List.copyOf(lines);
     }
 
-    private List<String> tail() {
-        List<String> all = lines();
+    /** The last lines the child printed and logged, for a failure message. */
+    String describe() {
+        List<String> logged;
+        try {
+            logged = Files.readAllLines(log);
+        } catch (IOException e) {
+            logged = List.of("(cannot read " + log + ": " + e.getMessage() + ")");
+        }
+        return "output tail: " + tail(lines()) + "; log " + log + " tail: " + tail(logged);
+    }
+
+    private static List<String> tail(List<String> all) {
         return all.subList(Math.max(0, all.size() - 10), all.size());
     }
 
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError("child " + process.pid() + " did not exit within " + timeout + "; output tail: "
-                    + tail());
+            throw new AssertionError("child " + process.pid() + " did not exit within " + timeout + "; " + describe());
         }
         return process.exitValue();
     }

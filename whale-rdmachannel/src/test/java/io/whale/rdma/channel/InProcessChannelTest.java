@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.rdma.RdmaConfig;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaProviders;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -208,6 +210,57 @@ class InProcessChannelTest {
         }));
         assertTrue(sender.awaitDrained(Duration.ofSeconds(20)));
         assertEquals(100, next.get());
+    }
+
+    /**
+     * Sends {@code count} messages from a sender whose engine is {@code senderEngine} to a receiver on
+     * {@code receiverEngine} (every {@code perBatch}-th message flushed) and waits until all were consumed; returns why
+     * the sender's connection dropped, if it did.
+     */
+    private List<String> sendThrough(RdmaEngine senderEngine, RdmaEngine receiverEngine, RdmaConfig config, int count,
+                                     int perBatch) throws InterruptedException {
+        RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.on(senderEngine, config));
+        AtomicLong next = new AtomicLong();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
+                inOrder(message -> TestMessages.check(13, message, 300), next, errors)));
+        List<String> disconnects = new CopyOnWriteArrayList<>();
+        ChannelSender sender = closeLater(senderSide.connect(server.address(), new ChannelListener() {
+            @Override
+            public void onDisconnected(String peer, String reason) {
+                disconnects.add(reason);
+            }
+        }));
+        for (int i = 0; i < count; i++) {
+            sender.send(TestMessages.message(13, i, 300), Duration.ofSeconds(10));
+            if (i % perBatch == perBatch - 1) {
+                sender.flush();
+            }
+        }
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(20)), "stuck with " + sender.pendingBytes()
+                + " bytes unconsumed, state " + sender.state() + ", disconnects " + disconnects);
+        assertEquals(count, next.get());
+        assertTrue(errors.isEmpty(), errors::toString);
+        return disconnects;
+    }
+
+    @Test
+    void shouldReconnectAndAnnounceAgainWhenABatchAnnouncementFails() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        FailingControlEngine senderEngine = new FailingControlEngine(RdmaProviders.start(config), Control.BATCH, 3);
+        List<String> disconnects = sendThrough(senderEngine, RdmaProviders.start(config), config, 200, 20);
+        assertEquals(1, senderEngine.failed());
+        assertTrue(disconnects.stream().anyMatch(reason -> reason.startsWith("BATCH 3 to ")), disconnects::toString);
+    }
+
+    @Test
+    void shouldCloseTheConnectionWhenAConsumptionReportFailsSoThatTheSenderIsNotLeftFull() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        FailingControlEngine receiverEngine = new FailingControlEngine(RdmaProviders.start(config), Control.CONSUMED, 1);
+        List<String> disconnects = sendThrough(RdmaProviders.start(config), receiverEngine, config, 10, 10);
+        assertEquals(1, receiverEngine.failed());
+        assertEquals(1, disconnects.size(), disconnects::toString);
     }
 
     /**

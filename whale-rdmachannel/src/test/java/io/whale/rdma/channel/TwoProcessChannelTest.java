@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.rdma.RdmaConfig;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -47,6 +49,22 @@ class TwoProcessChannelTest {
     private static long firstDelivered(ChildJvm receiver) {
         return receiver.lines().stream().filter(line -> line.startsWith("DELIVERED ")).findFirst()
                 .map(line -> Long.parseLong(line.split(" ")[1])).orElse(-1L);
+    }
+
+    /** Sends, or fails with what the sender and the receiver's process last said. */
+    private static void sendOrDescribe(ChannelSender sender, ByteBuffer message, ChildJvm receiver,
+                                       Collection<String> disconnects) {
+        try {
+            sender.send(message, Duration.ofSeconds(30));
+        } catch (BackpressureException e) {
+            throw new AssertionError(e.getMessage() + "; " + state(sender, disconnects) + "; receiver "
+                    + receiver.describe(), e);
+        }
+    }
+
+    private static String state(ChannelSender sender, Collection<String> disconnects) {
+        return "sender " + sender.state() + " after " + sender.batchesSent() + " work requests announced, "
+                + sender.pendingBytes() + " bytes unconsumed, disconnects " + disconnects;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -141,9 +159,10 @@ class TwoProcessChannelTest {
                         SECRET, "31", "2000", "0")) {
                     listeningPort(second);
                     for (; next < count; next++) {
-                        sender.send(TestMessages.message(31, next, 2000), Duration.ofSeconds(30));
+                        sendOrDescribe(sender, TestMessages.message(31, next, 2000), second, disconnects);
                     }
-                    assertTrue(sender.awaitDrained(Duration.ofSeconds(60)), "resent after reconnecting");
+                    assertTrue(sender.awaitDrained(Duration.ofSeconds(60)), "resent after reconnecting; "
+                            + state(sender, disconnects) + "; receiver " + second.describe());
                     assertEquals(2, connects.get());
                     assertEquals(List.of(), errors(second));
                     assertTrue(firstDelivered(second) <= deliveredByFirst + 1,

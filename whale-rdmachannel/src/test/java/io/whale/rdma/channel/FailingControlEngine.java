@@ -1,0 +1,140 @@
+package io.whale.rdma.channel;
+
+import io.whale.rdma.spi.Completion;
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegisteredRegion;
+import io.whale.rdma.spi.RemoteRegion;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * A real engine whose endpoints fail the {@code nth} control message of one type (its completion reports an error,
+ * nothing is sent), as a transport may: the channel must not take that message as sent.
+ */
+final class FailingControlEngine implements RdmaEngine {
+    private final RdmaEngine engine;
+    private final byte type;
+    private final int nth;
+    private final AtomicInteger seen = new AtomicInteger();
+
+    FailingControlEngine(RdmaEngine engine, byte type, int nth) {
+        this.engine = engine;
+        this.type = type;
+        this.nth = nth;
+    }
+
+    /** How many control messages of the type were failed so far (0 or 1). */
+    int failed() {
+        return seen.get() >= nth ? 1 : 0;
+    }
+
+    @Override
+    public RegisteredRegion allocate(int length) {
+        return engine.allocate(length);
+    }
+
+    @Override
+    public RdmaListener listen(InetSocketAddress bindAddress, Function<RdmaEndpoint, EndpointHandler> handlerFactory) {
+        return engine.listen(bindAddress, accepted -> {
+            Endpoint endpoint = new Endpoint(accepted);
+            return endpoint.relaying(handlerFactory.apply(endpoint));
+        });
+    }
+
+    @Override
+    public RdmaEndpoint connect(InetSocketAddress remote, EndpointHandler handler, Duration timeout) {
+        Endpoint endpoint = new Endpoint(null);
+        endpoint.delegate = engine.connect(remote, endpoint.relaying(handler), timeout);
+        return endpoint;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        engine.execute(task);
+    }
+
+    @Override
+    public void addPoller(Runnable poller) {
+        engine.addPoller(poller);
+    }
+
+    @Override
+    public void removePoller(Runnable poller) {
+        engine.removePoller(poller);
+    }
+
+    @Override
+    public boolean inProgressThread() {
+        return engine.inProgressThread();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    /** Hands the channel this wrapper, not the real endpoint, so that it recognises its own connection. */
+    private final class Endpoint implements RdmaEndpoint {
+        private volatile RdmaEndpoint delegate;
+
+        Endpoint(RdmaEndpoint delegate) {
+            this.delegate = delegate;
+        }
+
+        EndpointHandler relaying(EndpointHandler handler) {
+            return new EndpointHandler() {
+                @Override
+                public void onControl(RdmaEndpoint from, ByteBuffer message) {
+                    handler.onControl(Endpoint.this, message);
+                }
+
+                @Override
+                public void onError(RdmaEndpoint from, String reason) {
+                    handler.onError(Endpoint.this, reason);
+                }
+            };
+        }
+
+        @Override
+        public void send(ByteBuffer message, Completion completion) {
+            if (message.get(message.position()) == type && seen.incrementAndGet() == nth) {
+                engine.execute(() -> completion.onError("injected failure of control message " + type));
+                return;
+            }
+            delegate.send(message, completion);
+        }
+
+        @Override
+        public RemoteRegion attach(long address, int length, byte[] remoteKey) {
+            return delegate.attach(address, length, remoteKey);
+        }
+
+        @Override
+        public void read(RemoteRegion source, long sourceOffset, RegisteredRegion target, long targetOffset, int length,
+                         Completion completion) {
+            delegate.read(source, sourceOffset, target, targetOffset, length, completion);
+        }
+
+        @Override
+        public void write(RegisteredRegion source, long sourceOffset, RemoteRegion target, long targetOffset, int length,
+                          Completion completion) {
+            delegate.write(source, sourceOffset, target, targetOffset, length, completion);
+        }
+
+        @Override
+        public String peer() {
+            return delegate.peer();
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+}
