@@ -210,17 +210,10 @@ public final class ChannelSender implements AutoCloseable {
      * every unconsumed batch again), where dropping it would leave the ring full on a connection that looks up.
      */
     private void sendControl(RdmaEndpoint target, ByteBuffer message, String what) {
-        target.send(message, new Completion() {
-            @Override
-            public void onSuccess() {
-            }
-
-            @Override
-            public void onError(String reason) {
-                target.close();
-                onConnectionLost(target, what + " to " + remote + " failed: " + reason);
-            }
-        });
+        target.send(message, Completion.onFailure(reason -> {
+            target.close();
+            onConnectionLost(target, what + " to " + remote + " failed: " + reason);
+        }));
     }
 
     /** Wait Time Limit check, run by the engine's progress thread at every turn. */

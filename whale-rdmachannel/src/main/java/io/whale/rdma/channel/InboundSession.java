@@ -205,18 +205,11 @@ final class InboundSession implements EndpointHandler {
      * report consumed, where a lost CONSUMED would leave its ring full on a connection that looks up. Progress thread.
      */
     private void sendControl(ByteBuffer message, String what) {
-        endpoint.send(message, new Completion() {
-            @Override
-            public void onSuccess() {
+        endpoint.send(message, Completion.onFailure(reason -> {
+            if (phase != Phase.CLOSED) {
+                close(what + " to " + peer() + " failed: " + reason);
             }
-
-            @Override
-            public void onError(String reason) {
-                if (phase != Phase.CLOSED) {
-                    close(what + " to " + peer() + " failed: " + reason);
-                }
-            }
-        });
+        }));
     }
 
     private void protocolError(String reason) {
