@@ -6,9 +6,11 @@
 #                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--probes N] [--p99-bound-ms B]
 #                            [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]
 #
-# Defaults: figures 13-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
-# up to 3 probes in the search for each run's sustainable rate, p99 bound 1000 ms, rate steps (Figs. 23-24) of 20 s.
-# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe, no binomial runs: under 15 minutes,
+# Defaults: figures 11-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
+# up to 3 probes in the search for each run's sustainable rate, p99 bound 1000 ms, rate steps (Figs. 23-24) of 20 s,
+# MMS and WTL sweeps (Figs. 11-12) at the highest P.
+# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe, two points per sweep, no
+# binomial runs: under 20 minutes,
 # every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. What it runs and
 # measures: dev-tools/benchmark/PAPER.md.
 # Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first).
@@ -19,8 +21,8 @@
 # dev-tools/benchmark/target, built here if missing or older than its sources). dev-tools/verify.sh sets all three to
 # copies, so that the other tests can rebuild the originals while the quick run goes on.
 #
-# Output (DIR default dev-tools/benchmark/target/bench-paper): report.md, report.html (figures embedded), fig13.json ...
-# and fig13.png ..., results.json (every run's raw figures), runs/<run>/ (the feed's events, the reporter's lines).
+# Output (DIR default dev-tools/benchmark/target/bench-paper): report.md, report.html (figures embedded), fig11.json ...
+# and fig11.png ..., results.json (every run's raw figures), runs/<run>/ (the feed's events, the reporter's lines).
 # Exits 1 when a figure is left without data.
 set -euo pipefail
 

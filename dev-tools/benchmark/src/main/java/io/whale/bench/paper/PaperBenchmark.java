@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -44,6 +45,7 @@ public final class PaperBenchmark {
     private final Path feedJar;
     private final List<PaperResult> results = new ArrayList<>();
     private final List<PaperStepRun> stepRuns = new ArrayList<>();
+    private final List<PaperSweepRun> sweepRuns = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
 
@@ -80,7 +82,9 @@ public final class PaperBenchmark {
         run.put("options", options);
         if (options.resume()) {
             results.addAll(PaperResume.load(out.resolve("results.json"), options, JSON));
-            System.out.printf("--resume: %d result(s) of complete rounds kept from %s%n", results.size(), out.resolve("results.json"));
+            sweepRuns.addAll(PaperResume.sweepRuns(out.resolve("results.json"), results, JSON));
+            System.out.printf("--resume: %d result(s) of complete rounds and %d of their sweeps kept from %s%n", results.size(),
+                sweepRuns.size(), out.resolve("results.json"));
         }
         DemoSession whaleSession = new DemoSession(whaleBin);
         try (whaleSession) {
@@ -98,6 +102,7 @@ public final class PaperBenchmark {
                 for (int p : options.matchers()) {
                     for (int repeat = 1; repeat <= options.repeats(); repeat++) {
                         round(app, p, repeat, whale, storm, data.get(app));
+                        sweeps(app, p, repeat, whale, data.get(app));
                     }
                 }
             }
@@ -107,7 +112,7 @@ public final class PaperBenchmark {
         }
         run.put("finished", Instant.now().toString());
         save();
-        List<String> empty = new PaperReport(options, results, stepRuns, run).write();
+        List<String> empty = new PaperReport(options, results, stepRuns, sweepRuns, run).write();
         System.out.println("report: " + out.resolve("report.md") + " and report.html; figures fig*.json and fig*.png; raw results.json");
         failures.forEach(f -> System.out.println("failed run: " + f));
         if (!empty.isEmpty()) {
@@ -141,6 +146,54 @@ public final class PaperBenchmark {
             }
             save();
         }
+    }
+
+    /**
+     * Figs. 11–12: after a round at the highest P, the figures' system at each value of their sweeps but the shipped one
+     * (the round ran that), at the round's common rate; a run {@code results.json} already has is not run again.
+     */
+    private void sweeps(PaperApp app, int p, int repeat, PaperCluster whale, Path data) throws IOException, InterruptedException {
+        if (p != options.highestMatchers()) {
+            return;
+        }
+        for (PaperFigure f : options.figures()) {
+            PaperSweep sweep = PaperSweep.of(f).orElse(null);
+            if (sweep == null || f.app() != app || !options.systems().contains(sweep.system())) {
+                continue;
+            }
+            PaperPoint point = new PaperPoint(app, sweep.system(), p, options.workers(), repeat);
+            for (long value : sweep.values(options.quick())) {
+                if (value == sweep.shipped() || sweepRuns.stream().anyMatch(r -> r.sweep() == sweep && r.value() == value
+                    && r.result().repeat() == repeat)) {
+                    continue;
+                }
+                double commonRate = commonRate(app, p, repeat);
+                String name = point.name() + sweep.suffix(value);
+                DemoSession.step(name + " (" + sweep.setting(value) + (commonRate > 0 ? String.format(", common rate %.0f/s)", commonRate) : ")"));
+                try {
+                    PaperResult r = new PaperRun(whale, options, whaleHome, feedJar).run(point, sweep.suffix(value),
+                        List.of(sweep.setting(value)), data, commonRate);
+                    sweepRuns.add(new PaperSweepRun(sweep, value, r));
+                    System.out.println(describe(r));
+                } catch (IllegalStateException e) {
+                    failures.add(name + ": " + e.getMessage());
+                    System.out.println(name + " FAILED: " + e.getMessage());
+                }
+                save();
+            }
+        }
+    }
+
+    /** The common rate of a round that ran: its first system's with a common phase, as {@link #round} set it. */
+    private double commonRate(PaperApp app, int p, int repeat) {
+        for (PaperSystem system : options.systemsOf(app)) {
+            Optional<PhaseResult> common = results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option())
+                && r.matchers() == p && r.repeat() == repeat && r.common() != null).map(PaperResult::common).findFirst();
+            if (common.isPresent()) {
+                return common.get().ratePerSecond();
+            }
+        }
+        return -COMMON_SHARE;
     }
 
     /**
@@ -234,6 +287,7 @@ public final class PaperBenchmark {
         Map<String, Object> json = new LinkedHashMap<>(run);
         json.put("results", results);
         json.put("rateSteps", stepRuns);
+        json.put("sweeps", sweepRuns);
         json.put("failures", failures);
         ResultsFile.write(JSON, options.out().resolve("results.json"), json);
     }

@@ -12,6 +12,10 @@ import java.util.stream.Collectors;
  * system/baseline, for latency and traffic the reduction 1 − system/baseline in percent.
  */
 enum PaperFigure {
+    /** Paper: no ratio (curves); swept by {@link PaperSweep#MMS}, throughput and latency in one figure. */
+    F11(11, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.SLICING, "System performance with different MMS", List.of()),
+    /** Paper: no ratio (curves); swept by {@link PaperSweep#WTL}. */
+    F12(12, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.SLICING, "System performance with different WTL", List.of()),
     F13(13, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on Didi dataset",
         List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 56.6))),
     F14(14, PaperApp.RIDEHAILING, Metric.LATENCY, Group.OVERALL, "Overall system latency on Didi dataset",
@@ -118,10 +122,11 @@ enum PaperFigure {
     }
 
     /**
-     * Figs. 13–16 compare the systems; Figs. 17–20 the multicast structures, all on Whale-WOC-RDMA; Figs. 23–24 the
-     * sequential and the non-blocking structure over time as the offered rate steps.
+     * Figs. 11–12 sweep Whale's stream slicing; Figs. 13–16 compare the systems; Figs. 17–20 the multicast structures,
+     * all on Whale-WOC-RDMA; Figs. 23–24 the sequential and the non-blocking structure over time as the offered rate steps.
      */
     enum Group {
+        SLICING(List.of(PaperSystem.WOC_RDMA_NONBLOCK)),
         OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
         TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK)),
         STEPS(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK));
@@ -177,6 +182,11 @@ enum PaperFigure {
         return comparisons;
     }
 
+    /** Whether it is drawn from the sweep runs of {@link PaperSweep} (against a topology key), not from the rounds (against P). */
+    boolean swept() {
+        return group == Group.SLICING;
+    }
+
     /** Whether it is drawn from the rate-step runs (over time), not from the rounds (against P). */
     boolean rateSteps() {
         return group == Group.STEPS;
@@ -196,8 +206,7 @@ enum PaperFigure {
     }
 
     static String numbers() {
-        return Arrays.stream(values()).map(f -> String.valueOf(f.number)).collect(Collectors.joining(","))
-            + " (Figs. 11-12 are not built yet)";
+        return Arrays.stream(values()).map(f -> String.valueOf(f.number)).collect(Collectors.joining(","));
     }
 
     static PaperFigure byNumber(String text) {

@@ -35,14 +35,17 @@ final class PaperReport {
     private final PaperOptions options;
     private final List<PaperResult> results;
     private final List<PaperStepRun> stepRuns;
+    private final List<PaperSweepRun> sweepRuns;
     private final List<PaperSummary> summaries;
     private final Map<String, Object> run;
 
     /** @param run the command, start and end times and the machine, as results.json has them */
-    PaperReport(PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns, Map<String, Object> run) {
+    PaperReport(PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns, List<PaperSweepRun> sweepRuns,
+                Map<String, Object> run) {
         this.options = options;
         this.results = results;
         this.stepRuns = stepRuns;
+        this.sweepRuns = sweepRuns;
         this.summaries = PaperSummary.of(results);
         this.run = run;
     }
@@ -63,7 +66,7 @@ final class PaperReport {
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
         }
         for (PaperFigure f : options.figures()) {
-            empty.addAll(f.rateSteps() ? stepsFigure(f, doc) : figure(f, doc));
+            empty.addAll(f.rateSteps() ? stepsFigure(f, doc) : f.swept() ? sweepFigure(f, PaperSweep.of(f).orElseThrow(), doc) : figure(f, doc));
         }
         doc.heading(2, "What bound each run").paragraph("Over each run's capacity window: the machine's busy cores (of "
             + run.get("cpus") + ") and what the broadcast source's host sent on its " + options.linkMbit() + " Mbit/s link. "
@@ -107,8 +110,10 @@ final class PaperReport {
         + SourceRecording.PERIOD.toMillis() + " ms: the samples on the send path (the source's executor inside Storm's emit "
         + "transfer, the transfer and transport threads but the receivers) times the period, per record, are Fig. 25's "
         + "communication time, and the share of them in a Storm Kryo serializer Fig. 26's (Java frames only: a thread in a "
-        + "socket write or a UCX call is not sampled). Figs. 23–24 come from runs of their own after the rounds, at the "
-        + "highest P: the offered rate steps through 30, 60, 80, 100 and 80 % of the non-blocking tree's sustainable rate.";
+        + "socket write or a UCX call is not sampled). Figs. 11–12 come from runs of their own after each round at the highest "
+        + "P: Whale with one stream-slicing key changed (MMS or WTL), measured as the round's runs are. Figs. 23–24 come from "
+        + "runs of their own after the rounds, at the highest P: the offered rate steps through 30, 60, 80, 100 and 80 % of "
+        + "the non-blocking tree's sustainable rate.";
 
     private List<List<String>> headline(PaperApp app) {
         int p = options.highestMatchers();
@@ -188,6 +193,78 @@ final class PaperReport {
         doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
             .table(List.of("comparison at P = " + options.highestMatchers(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
         return empty;
+    }
+
+    /**
+     * A sweep figure (Figs. 11–12): throughput (left axis) and latency at the common rate (right axis) of the sweep's system
+     * at the highest P against the swept key, median over the repeats; the shipped value's point is the rounds' run of
+     * that system. Returns its series without data.
+     */
+    private List<String> sweepFigure(PaperFigure f, PaperSweep sweep, ReportDocument doc) throws IOException {
+        String file = String.format("fig%02d", f.number());
+        int p = options.highestMatchers();
+        XYChart chart = new XYChartBuilder().width(900).height(560).title("Fig. " + f.number() + " (Whale, scaled down): " + f.title())
+            .xAxisTitle(sweep.axis() + " (P = " + p + ", " + options.hosts() + " hosts, " + options.linkMbit() + " Mbit/s)").build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setXAxisLogarithmic(sweep == PaperSweep.MMS);
+        chart.setYAxisGroupTitle(0, "throughput (records/s)");
+        chart.setYAxisGroupTitle(1, "latency at the common rate (ms, mean)");
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        chart.getStyler().setYAxisMin(0, 0.0);
+        chart.getStyler().setYAxisMin(1, 0.0);
+        List<Double> xs = new ArrayList<>();
+        List<Double> throughput = new ArrayList<>();
+        List<Double> latency = new ArrayList<>();
+        List<Map<String, Object>> points = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        for (long value : sweep.values(options.quick())) {
+            List<PaperResult> runs = value == sweep.shipped()
+                ? results.stream().filter(r -> r.app().equals(f.app().option()) && r.system().equals(sweep.system().option())
+                    && r.matchers() == p).toList()
+                : sweepRuns.stream().filter(r -> r.sweep() == sweep && r.value() == value).map(PaperSweepRun::result).toList();
+            Spread t = Spread.of(runs, PaperResult::throughputPerSecond);
+            Spread l = Spread.of(runs, r -> r.common() == null ? Double.NaN : r.common().meanMillis());
+            Spread p99 = Spread.of(runs, r -> r.common() == null ? Double.NaN : r.common().p99Millis());
+            if (!t.measured()) {
+                continue;
+            }
+            xs.add((double) value);
+            throughput.add(t.median());
+            latency.add(l.measured() ? l.median() : Double.NaN);
+            points.add(Map.of("value", value, "shipped", value == sweep.shipped(), "throughput", spreadJson(t), "latency", spreadJson(l),
+                "p99", spreadJson(p99)));
+            rows.add(List.of(value + (value == sweep.shipped() ? " (shipped)" : ""), t.format("%.0f"), l.format("%.1f"), p99.format("%.0f")));
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("figure", f.number());
+        json.put("title", f.title());
+        json.put("application", f.app().option());
+        json.put("system", sweep.system().option());
+        json.put("key", sweep.key());
+        json.put("unit", sweep.unit());
+        json.put("matchers", p);
+        json.put("setting", setting());
+        json.put("points", points);
+        json.put("paper", sweep.paper());
+        JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
+        doc.heading(2, "Fig. " + f.number() + ": " + f.title());
+        if (xs.isEmpty()) {
+            doc.paragraph("No data: no run of " + sweep.system().label() + " at P = " + p + " finished.");
+            return List.of("Fig. " + f.number() + ": " + f.seriesName(sweep.system()));
+        }
+        chart.addSeries("throughput (left)", xs, throughput).setMarker(SeriesMarkers.CIRCLE);
+        chart.addSeries("latency (right)", xs, latency).setMarker(SeriesMarkers.DIAMOND).setYAxisGroup(1);
+        BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
+        doc.paragraph(String.format("%s at P = %d with `%s` set per run (`whale jar -c %s=…`), each repeat right after its round and at "
+                + "its common rate; the shipped value's point is the round's own run. The paper: %s.", sweep.system().label(), p,
+                sweep.key(), sweep.key(), sweep.paper()))
+            .image(file + ".png", "Fig. " + f.number())
+            .table(List.of(sweep.axis(), "throughput (records/s)", "latency at the common rate (ms, mean)", "p99 (ms)"), rows);
+        return List.of();
+    }
+
+    private static Map<String, Object> spreadJson(Spread s) {
+        return Map.of("median", s.median(), "min", s.min(), "max", s.max(), "repeats", s.n());
     }
 
     /**
@@ -315,7 +392,7 @@ final class PaperReport {
     private static Map<String, Object> comparisonJson(PaperFigure f, PaperFigure.Comparison c, Spread ours, String whereKey, int where,
                                                       String paperKey) {
         return Map.of("system", c.system().option(), "baseline", c.baseline().option(), whereKey, where,
-            "ours", Map.of("median", ours.median(), "min", ours.min(), "max", ours.max(), "repeats", ours.n()),
+            "ours", spreadJson(ours),
             paperKey, c.paper(), "unit", f.metric().comparisonUnit().strip());
     }
 

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * {@code --resume}: the full run takes hours, more than one sitting; it can go on where an earlier run with the same
  * options stopped (the figures aside). The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
- * half-way is run again whole, since its common rate comes from its Storm run. The rate-step runs of Figs. 23–24 are
+ * half-way is run again whole, since its common rate comes from its Storm run, and so are the sweeps of Figs. 11–12 that ran at
+ * that rate. The rate-step runs of Figs. 23–24 are
  * kept when they ran the steps the kept rounds set now (the same schedule).
  */
 final class PaperResume {
@@ -49,6 +50,21 @@ final class PaperResume {
             for (JsonNode r : json.readTree(resultsJson.toFile()).path("rateSteps")) {
                 PaperStepRun run = json.treeToValue(r, PaperStepRun.class);
                 if (run.run().schedule().equals(schedule)) {
+                    runs.add(run);
+                }
+            }
+        }
+        return runs;
+    }
+
+    /** The sweep runs of Figs. 11–12 in {@code resultsJson} that ran after one of the {@code kept} rounds (at its common rate). */
+    static List<PaperSweepRun> sweepRuns(Path resultsJson, List<PaperResult> kept, ObjectMapper json) throws IOException {
+        List<PaperSweepRun> runs = new ArrayList<>();
+        if (Files.exists(resultsJson)) {
+            for (JsonNode r : json.readTree(resultsJson.toFile()).path("sweeps")) {
+                PaperSweepRun run = json.treeToValue(r, PaperSweepRun.class);
+                PaperResult result = run.result();
+                if (kept.stream().anyMatch(k -> k.app().equals(result.app()) && k.matchers() == result.matchers() && k.repeat() == result.repeat())) {
                     runs.add(run);
                 }
             }

@@ -63,12 +63,22 @@ final class PaperRun {
      * @param commonRate the common phase's rate (negative: that share of the capacity; see {@link FeedSchedule})
      */
     PaperResult run(PaperPoint point, Path data, double commonRate) throws IOException, InterruptedException {
-        Followed f = follow(point.name(), point, data, commonRate, KafkaFeed.NO_STEPS);
+        return run(point, "", List.of(), data, commonRate);
+    }
+
+    /**
+     * A run with {@code settings} ({@code KEY=VALUE}) on top of its system's, as topology {@code <point><suffix>}: a point of
+     * a {@link PaperSweep}.
+     */
+    PaperResult run(PaperPoint point, String suffix, List<String> settings, Path data, double commonRate)
+        throws IOException, InterruptedException {
+        String name = point.name() + suffix;
+        Followed f = follow(name, point, settings, data, commonRate, KafkaFeed.NO_STEPS);
         if (f.capacity() == null) {
-            throw new IllegalStateException(point.name() + ": the feed finished without a capacity window; see " + f.runDir());
+            throw new IllegalStateException(name + ": the feed finished without a capacity window; see " + f.runDir());
         }
-        return result(point, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
-            MulticastCounters.read(cluster.dir().resolve("logs"), point.name()));
+        return result(point, name, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
+            MulticastCounters.read(cluster.dir().resolve("logs"), name));
     }
 
     /**
@@ -78,7 +88,7 @@ final class PaperRun {
      */
     RateStepRun runSteps(PaperPoint point, String label, Path data, RateSchedule steps) throws IOException, InterruptedException {
         String name = point.name() + "-steps";
-        Followed f = follow(name, point, data, 0, steps.toString());
+        Followed f = follow(name, point, List.of(), data, 0, steps.toString());
         List<FeedSchedule.Window> windows = JSON.readerForListOf(FeedSchedule.Window.class)
             .<List<FeedSchedule.Window>>readValue(f.done().get("windows")).stream().filter(w -> w.phase() == FeedSchedule.Phase.STEPS).toList();
         if (windows.isEmpty()) {
@@ -123,7 +133,7 @@ final class PaperRun {
         static final Use NONE = new Use(0, Double.NaN, Double.NaN);
     }
 
-    private Followed follow(String name, PaperPoint point, Path data, double commonRate, String rateSteps)
+    private Followed follow(String name, PaperPoint point, List<String> settings, Path data, double commonRate, String rateSteps)
         throws IOException, InterruptedException {
         String started = Instant.now().toString();
         Path runDir = options.out().resolve("runs").resolve(name);
@@ -144,6 +154,7 @@ final class PaperRun {
                 submit.addAll(List.of("-c", MulticastCounters.reportersSetting(cluster.conf())));
             }
             options.settings().forEach(s -> submit.addAll(List.of("-c", s)));
+            settings.forEach(s -> submit.addAll(List.of("-c", s)));
             submit.addAll(List.of("-c", ThroughputLatencyReporter.REPORT_FILE_KEY + "=" + report, "jar",
                 point.app().jar(whaleHome).toString(), point.app().mainClass()));
             submit.addAll(point.app().mainArgs(cluster.bootstrap(), name, name, point.matchers(), point.workers()));
@@ -249,7 +260,7 @@ final class PaperRun {
     private record Window(List<HostLinks.LinkBytes> links, double seconds, double coresBusy) {
     }
 
-    private PaperResult result(PaperPoint point, String started, JsonNode done, Window capacity, int sourceHost,
+    private PaperResult result(PaperPoint point, String name, String started, JsonNode done, Window capacity, int sourceHost,
                                SendPathSamples sendPath, ReporterLines reporter, MulticastCounters multicasts) throws IOException {
         FeedSchedule.Window capacityWindow = null;
         List<PhaseResult> search = new ArrayList<>();
@@ -264,7 +275,7 @@ final class PaperRun {
             }
         }
         if (capacityWindow == null) {
-            throw new IllegalStateException(point.name() + ": no capacity window in the feed's last event");
+            throw new IllegalStateException(name + ": no capacity window in the feed's last event");
         }
         double perSecond = capacityWindow.consumedPerSecond();
         // NaN, not 0, when the source host's link was not read or nothing was drained: Figs. 27-28 plot these

@@ -25,7 +25,7 @@ class PaperReportTest {
             }
         }
 
-        List<String> empty = new PaperReport(options, results, stepRuns(), Map.of("command", "test", "started", "-", "finished", "-",
+        List<String> empty = new PaperReport(options, results, stepRuns(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
 
         assertEquals(List.of(), empty, "every series of every figure has data");
@@ -54,7 +54,7 @@ class PaperReportTest {
     void shouldPlotTheFirstRepeatOfEachStructureThroughTheRateStepsAndCompareThemAtTheBaseRate(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23,24", "--repeats", "2");
 
-        List<String> empty = new PaperReport(options, List.of(), stepRuns(), Map.of("command", "test", "started", "-", "finished", "-",
+        List<String> empty = new PaperReport(options, List.of(), stepRuns(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
 
         assertEquals(List.of(), empty);
@@ -75,10 +75,50 @@ class PaperReportTest {
     void shouldReportARateStepFigureWithoutRunsAsEmpty(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23");
 
-        List<String> empty = new PaperReport(options, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+        List<String> empty = new PaperReport(options, List.of(), List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
 
         assertEquals(List.of("Fig. 23: sequential", "Fig. 23: non-blocking (Whale)"), empty);
+    }
+
+    @Test
+    void shouldPlotASweepAgainstItsKeyWithTheRoundsRunAtTheShippedValue(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "11,12");
+        List<PaperResult> rounds = List.of(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000),
+            result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 7_000));
+        // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long; MMS 4 KB never ran
+        PhaseResult slower = new PhaseResult(800, 800, 799, 0, 120, 100, 400, 4_000, true, 90);
+        PaperResult wtl10 = new PaperResult("ridehailing", "whale-woc-rdma-nonblock", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5,
+            7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1);
+
+        List<String> empty = new PaperReport(options, rounds, List.of(), List.of(new PaperSweepRun(PaperSweep.WTL, 10, wtl10)),
+            Map.of("command", "test", "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        assertEquals(List.of(), empty, "the shipped MMS is the round's run: Fig. 11 has a point");
+        JsonNode fig12 = new ObjectMapper().readTree(dir.resolve("fig12.json").toFile());
+        assertEquals("whale.rdma.wtl.ms", fig12.path("key").asText());
+        JsonNode shipped = fig12.path("points").get(0);
+        assertEquals(1, shipped.path("value").asLong());
+        assertTrue(shipped.path("shipped").asBoolean());
+        assertEquals(12, shipped.path("latency").path("median").asDouble(), 1e-9, "the round's common phase");
+        JsonNode at10 = fig12.path("points").get(1);
+        assertEquals(10, at10.path("value").asLong());
+        assertEquals(120, at10.path("latency").path("median").asDouble(), 1e-9);
+        assertEquals(890, at10.path("throughput").path("median").asDouble(), 1e-9);
+        assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(), "MMS 4 KB left out");
+        assertTrue(Files.size(dir.resolve("fig12.png")) > 0);
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| 10 | 890 | 120.0 | 400 |"), report);
+    }
+
+    @Test
+    void shouldReportASweepWithoutRunsAsEmpty(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "12");
+
+        List<String> empty = new PaperReport(options, List.of(), List.of(), List.of(), Map.of("command", "test", "started", "-",
+            "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        assertEquals(List.of("Fig. 12: non-blocking (Whale)"), empty);
     }
 
     private static List<PaperStepRun> stepRuns() {

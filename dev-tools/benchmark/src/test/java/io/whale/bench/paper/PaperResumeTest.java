@@ -84,15 +84,37 @@ class PaperResumeTest {
             "read back whole, the other schedule's left to run again");
     }
 
+    @Test
+    void shouldKeepTheSweepRunsOfTheKeptRoundsOnly(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
+        List<PaperResult> saved = round(options, PaperApp.RIDEHAILING, 8, 1);
+        PaperSweepRun ofKeptRound = new PaperSweepRun(PaperSweep.MMS, 4_096,
+            result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 8, 1));
+        PaperSweepRun ofCutRound = new PaperSweepRun(PaperSweep.WTL, 10, result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 8, 2));
+        write(dir, options, saved, List.of(), List.of(ofKeptRound, ofCutRound));
+
+        List<PaperResult> kept = PaperResume.load(dir.resolve("results.json"), PaperOptions.parse("--quick", "--out", dir.toString(),
+            "--resume"), JSON);
+
+        assertEquals(List.of(ofKeptRound), PaperResume.sweepRuns(dir.resolve("results.json"), kept, JSON),
+            "repeat 2's round runs again, and its sweep at its new common rate");
+    }
+
     private static void write(Path dir, PaperOptions options, List<PaperResult> results) throws Exception {
         write(dir, options, results, List.of());
     }
 
     private static void write(Path dir, PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns) throws Exception {
+        write(dir, options, results, stepRuns, List.of());
+    }
+
+    private static void write(Path dir, PaperOptions options, List<PaperResult> results, List<PaperStepRun> stepRuns,
+                              List<PaperSweepRun> sweepRuns) throws Exception {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("options", options);
         json.put("results", results);
         json.put("rateSteps", stepRuns);
+        json.put("sweeps", sweepRuns);
         JSON.writeValue(dir.resolve("results.json").toFile(), json);
     }
 
