@@ -78,7 +78,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         }
         if (quick) {
             // A smoke: the binomial tree's series of Figs. 17-20 is the one it leaves out (the relay trees' own cluster
-            // tests run it), so that the run stays within some 20 minutes.
+            // tests run it), so that the run stays within some 15 minutes.
             systems.remove(PaperSystem.WOC_RDMA_BINOMIAL);
         }
         Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);

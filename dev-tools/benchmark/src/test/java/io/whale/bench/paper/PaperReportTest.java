@@ -86,7 +86,7 @@ class PaperReportTest {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "11,12");
         List<PaperResult> rounds = List.of(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000),
             result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 7_000));
-        // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long; MMS 4 KB never ran
+        // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long
         PhaseResult slower = new PhaseResult(800, 800, 799, 0, 120, 100, 400, 4_000, true, 90);
         PaperResult wtl10 = new PaperResult("ridehailing", "whale-woc-rdma-nonblock", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5,
             7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1);
@@ -105,7 +105,7 @@ class PaperReportTest {
         assertEquals(10, at10.path("value").asLong());
         assertEquals(120, at10.path("latency").path("median").asDouble(), 1e-9);
         assertEquals(890, at10.path("throughput").path("median").asDouble(), 1e-9);
-        assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(), "MMS 4 KB left out");
+        assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(), "the quick run's Fig. 11: the round's run alone");
         assertTrue(Files.size(dir.resolve("fig12.png")) > 0);
         String report = Files.readString(dir.resolve("report.md"));
         assertTrue(report.contains("| 10 | 890 | 120.0 | 400 |"), report);
