@@ -105,7 +105,8 @@ class PaperReportTest {
         assertEquals(10, at10.path("value").asLong());
         assertEquals(120, at10.path("latency").path("median").asDouble(), 1e-9);
         assertEquals(890, at10.path("throughput").path("median").asDouble(), 1e-9);
-        assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(), "the quick run's Fig. 11: the round's run alone");
+        assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(),
+            "the quick run's Fig. 11: the round's run alone");
         assertTrue(Files.size(dir.resolve("fig12.png")) > 0);
         String report = Files.readString(dir.resolve("report.md"));
         assertTrue(report.contains("| 10 | 890 | 120.0 | 400 |"), report);
