@@ -44,6 +44,8 @@ public final class ChannelServer implements AutoCloseable {
     private final Set<InboundSession> admitted = new HashSet<>();
     private final AtomicLong refused = new AtomicLong();
     private final ExecutorService receiveThreads;
+    /** The receive threads' names: the port bound once it is known. */
+    private volatile String threadPrefix;
     /** Progress thread only: set by {@link #close()}, after which no channel is admitted. */
     private boolean closing;
     /** Progress thread only. */
@@ -58,18 +60,21 @@ public final class ChannelServer implements AutoCloseable {
                   int receiveThreadCount) {
         this.handler = handler;
         this.engine = engine;
-        this.listener = engine.listen(bindAddress,
-                endpoint -> new InboundSession(this, engine, handshake, endpoint));
-        this.address = listener.address();
-        String name = "whale-rdma-receive-" + address.getPort() + "-";
         AtomicInteger threadNumber = new AtomicInteger();
-        // unbounded queue, but it holds at most one turn per channel (see OrderedDelivery)
+        // Before listening: a peer may connect, and its first batch arrive, before listen() has returned (a worker's
+        // peers retry every few hundred ms). Unbounded queue, but it holds at most one turn per channel (see
+        // OrderedDelivery).
         this.receiveThreads = new ThreadPoolExecutor(receiveThreadCount, receiveThreadCount, 0, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), task -> {
-                    Thread thread = new Thread(task, name + threadNumber.incrementAndGet());
+                    Thread thread = new Thread(task, threadPrefix + threadNumber.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
                 });
+        this.threadPrefix = "whale-rdma-receive-" + bindAddress.getPort() + "-";
+        this.listener = engine.listen(bindAddress,
+                endpoint -> new InboundSession(this, engine, handshake, endpoint));
+        this.address = listener.address();
+        this.threadPrefix = "whale-rdma-receive-" + address.getPort() + "-";
     }
 
     /** A delivery queue for one accepted channel; progress thread. */

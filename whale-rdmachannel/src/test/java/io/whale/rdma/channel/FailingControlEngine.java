@@ -17,14 +17,13 @@ import java.util.function.Function;
  * A real engine whose endpoints fail the {@code nth} control message of one type (its completion reports an error,
  * nothing is sent), as a transport may: the channel must not take that message as sent.
  */
-final class FailingControlEngine implements RdmaEngine {
-    private final RdmaEngine engine;
+final class FailingControlEngine extends DelegatingEngine {
     private final byte type;
     private final int nth;
     private final AtomicInteger seen = new AtomicInteger();
 
     FailingControlEngine(RdmaEngine engine, byte type, int nth) {
-        this.engine = engine;
+        super(engine);
         this.type = type;
         this.nth = nth;
     }
@@ -32,11 +31,6 @@ final class FailingControlEngine implements RdmaEngine {
     /** How many control messages of the type were failed so far (0 or 1). */
     int failed() {
         return seen.get() >= nth ? 1 : 0;
-    }
-
-    @Override
-    public RegisteredRegion allocate(int length) {
-        return engine.allocate(length);
     }
 
     @Override
@@ -52,31 +46,6 @@ final class FailingControlEngine implements RdmaEngine {
         Endpoint endpoint = new Endpoint(null);
         endpoint.delegate = engine.connect(remote, endpoint.relaying(handler), timeout);
         return endpoint;
-    }
-
-    @Override
-    public void execute(Runnable task) {
-        engine.execute(task);
-    }
-
-    @Override
-    public void addPoller(Runnable poller) {
-        engine.addPoller(poller);
-    }
-
-    @Override
-    public void removePoller(Runnable poller) {
-        engine.removePoller(poller);
-    }
-
-    @Override
-    public boolean inProgressThread() {
-        return engine.inProgressThread();
-    }
-
-    @Override
-    public void close() {
-        engine.close();
     }
 
     /** Hands the channel this wrapper, not the real endpoint, so that it recognises its own connection. */

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.rdma.RdmaConfig;
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaListener;
 import io.whale.rdma.spi.RdmaProviders;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -21,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -261,6 +265,38 @@ class InProcessChannelTest {
         List<String> disconnects = sendThrough(RdmaProviders.start(config), receiverEngine, config, 10, 10);
         assertEquals(1, receiverEngine.failed());
         assertEquals(1, disconnects.size(), disconnects::toString);
+    }
+
+    @Test
+    void shouldDeliverABatchThatArrivesBeforeTheServerHasFinishedStarting() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        AtomicLong next = new AtomicLong();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        AtomicReference<Boolean> drainedWhileStarting = new AtomicReference<>();
+        // a worker's peers retry every few hundred ms: one may connect, and send, while the server is still starting
+        RdmaEngine receiverEngine = new DelegatingEngine(RdmaProviders.start(config)) {
+            @Override
+            public RdmaListener listen(InetSocketAddress bindAddress, Function<RdmaEndpoint, EndpointHandler> handlerFactory) {
+                RdmaListener listener = engine.listen(bindAddress, handlerFactory);
+                ChannelSender early = closeLater(senderSide.connect(listener.address(), ChannelListener.NONE));
+                try {
+                    for (int i = 0; i < 10; i++) {
+                        early.send(TestMessages.message(17, i, 200), Duration.ofSeconds(5));
+                    }
+                    drainedWhileStarting.set(early.awaitDrained(Duration.ofSeconds(10)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return listener;
+            }
+        };
+        RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
+        closeLater(receiverSide.bind(ANY_LOCAL_PORT, inOrder(message -> TestMessages.check(17, message, 200), next, errors)));
+
+        assertEquals(Boolean.TRUE, drainedWhileStarting.get(), "consumed while the server was still starting");
+        assertEquals(10, next.get());
+        assertTrue(errors.isEmpty(), errors::toString);
     }
 
     /**

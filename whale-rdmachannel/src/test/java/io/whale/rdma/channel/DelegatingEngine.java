@@ -1,0 +1,59 @@
+package io.whale.rdma.channel;
+
+import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RdmaEndpoint;
+import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegisteredRegion;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.function.Function;
+
+/** A real engine with a test's change to some of its calls: every call it does not override goes to {@code engine}. */
+abstract class DelegatingEngine implements RdmaEngine {
+    protected final RdmaEngine engine;
+
+    DelegatingEngine(RdmaEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public RegisteredRegion allocate(int length) {
+        return engine.allocate(length);
+    }
+
+    @Override
+    public RdmaListener listen(InetSocketAddress bindAddress, Function<RdmaEndpoint, EndpointHandler> handlerFactory) {
+        return engine.listen(bindAddress, handlerFactory);
+    }
+
+    @Override
+    public RdmaEndpoint connect(InetSocketAddress remote, EndpointHandler handler, Duration timeout) {
+        return engine.connect(remote, handler, timeout);
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        engine.execute(task);
+    }
+
+    @Override
+    public void addPoller(Runnable poller) {
+        engine.addPoller(poller);
+    }
+
+    @Override
+    public void removePoller(Runnable poller) {
+        engine.removePoller(poller);
+    }
+
+    @Override
+    public boolean inProgressThread() {
+        return engine.inProgressThread();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}
