@@ -129,17 +129,14 @@ public final class PaperBenchmark {
             DemoSession.step(app.option() + " P=" + p + " repeat " + repeat + ": kept from the earlier run (--resume)");
             return;
         }
-        double commonRate = -COMMON_SHARE;
         for (PaperSystem system : options.systemsOf(app)) {
+            double commonRate = commonRate(app, p, repeat);
             PaperPoint point = new PaperPoint(app, system, p, options.workers(), repeat);
             DemoSession.step(point.name() + (commonRate > 0 ? String.format(" (common rate %.0f/s)", commonRate) : ""));
             try {
                 PaperResult r = new PaperRun(system.whale() ? whale : storm, options, whaleHome, feedJar).run(point, data, commonRate);
                 results.add(r);
                 System.out.println(describe(r));
-                if (commonRate < 0 && r.common() != null) {
-                    commonRate = r.common().ratePerSecond();
-                }
             } catch (IllegalStateException e) {
                 failures.add(point.name() + ": " + e.getMessage());
                 System.out.println(point.name() + " FAILED: " + e.getMessage());
@@ -184,7 +181,10 @@ public final class PaperBenchmark {
         }
     }
 
-    /** The common rate of a round that ran: its first system's with a common phase, as {@link #round} set it. */
+    /**
+     * The common rate of a round so far: what its first system with a common phase (Storm) measured there; before that
+     * system has run, a share of each run's own capacity ({@link FeedSchedule}).
+     */
     private double commonRate(PaperApp app, int p, int repeat) {
         for (PaperSystem system : options.systemsOf(app)) {
             Optional<PhaseResult> common = results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option())

@@ -218,16 +218,15 @@ final class PaperReport {
         List<Map<String, Object>> points = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
         for (long value : sweep.values(options.quick())) {
-            List<PaperResult> runs = value == sweep.shipped()
-                ? results.stream().filter(r -> r.app().equals(f.app().option()) && r.system().equals(sweep.system().option())
-                    && r.matchers() == p).toList()
-                : sweepRuns.stream().filter(r -> r.sweep() == sweep && r.value() == value).map(PaperSweepRun::result).toList();
-            Spread t = Spread.of(runs, PaperResult::throughputPerSecond);
-            Spread l = Spread.of(runs, r -> r.common() == null ? Double.NaN : r.common().meanMillis());
-            Spread p99 = Spread.of(runs, r -> r.common() == null ? Double.NaN : r.common().p99Millis());
-            if (!t.measured()) {
+            Optional<PaperSummary> sum = value == sweep.shipped() ? summary(f.app(), sweep.system(), p)
+                : PaperSummary.of(sweepRuns.stream().filter(r -> r.sweep() == sweep && r.value() == value).map(PaperSweepRun::result)
+                    .toList()).stream().findFirst();
+            if (sum.isEmpty() || !sum.get().throughputPerSecond().measured()) {
                 continue;
             }
+            Spread t = sum.get().throughputPerSecond();
+            Spread l = sum.get().commonMeanMillis();
+            Spread p99 = sum.get().commonP99Millis();
             xs.add((double) value);
             throughput.add(t.median());
             latency.add(l.measured() ? l.median() : Double.NaN);

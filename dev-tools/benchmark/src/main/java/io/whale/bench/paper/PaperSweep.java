@@ -40,10 +40,6 @@ enum PaperSweep {
         this.paper = paper;
     }
 
-    PaperFigure figure() {
-        return figure;
-    }
-
     String key() {
         return key;
     }
