@@ -9,7 +9,7 @@ import org.apache.storm.utils.ObjectReader;
 /**
  * The {@code whale.multicast.*} keys of the controller that reshapes a {@code nonblocking} tree with
  * {@code max.outdegree: auto}, with the model's defaults: Q = {@code topology.transfer.buffer.size}, l_w = Q / 2,
- * T_up = T_down = 0.5, Δt = 10 ms, α = 0.8.
+ * T_up = T_down = 0.5, Δt = 100 ms (the design's; the queue is read every 10 ms within it), α = 0.8.
  *
  * @param forcedSwitchMs {@link WhaleConfig#MULTICAST_FORCED_SWITCH_MS}: 0, or switch between a chain and the full
  *                       tree this often whatever the load says (to exercise switching)
@@ -25,7 +25,7 @@ public record ControllerSettings(int queueCapacity, int waterline, double scaleU
             Math.min(capacity, WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_WATERLINE, Math.max(1, capacity / 2))),
             doubleOr(topoConf, WhaleConfig.MULTICAST_T_UP, 0.5),
             doubleOr(topoConf, WhaleConfig.MULTICAST_T_DOWN, 0.5),
-            WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS, 10),
+            WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS, 100),
             doubleOr(topoConf, WhaleConfig.MULTICAST_RATE_ALPHA, 0.8),
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_FORCED_SWITCH_MS, 0));
     }

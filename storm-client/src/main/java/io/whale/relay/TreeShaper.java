@@ -10,6 +10,7 @@ import io.whale.multicast.control.Decision;
 import io.whale.multicast.control.MulticastController;
 import io.whale.multicast.export.LiveStatistics;
 import io.whale.multicast.monitor.NanoClock;
+import io.whale.multicast.monitor.QueueFloor;
 import io.whale.multicast.monitor.QueueMonitor;
 import io.whale.multicast.monitor.StreamMonitor;
 import java.util.HashMap;
@@ -36,18 +37,27 @@ import org.slf4j.LoggerFactory;
  * child's window, so neither its queue nor its pace says anything about its own link or d*, and the t_e samples of
  * the stall are dropped ({@link EmitTimeSamples}). It does not scale up from an interval in which a frame found its
  * child's window full ({@link #windowFull}): the tree's round trip, not an idle source, made the queue look short.
- * While frames find a window full interval after interval, the backlog also counts what arrived meanwhile at least
+ * While frames find a window full read after read, the backlog also counts what arrived meanwhile at least
  * at the rate the source emits ({@link #heldArrivals}): Storm holds an emitter whose frame waits, so an overload's
  * backlog builds up before the source (in the spout, or in Kafka), where no queue of this worker shows it.
  *
- * <p>The executors that emit along trees tick the controller, at most once per interval (whichever emits first
- * after it ends), so it needs no thread of its own and stops with them. The tick also samples the queue, and
- * is never waited for: an executor that finds another ticking goes on.
+ * <p>The executors that emit along trees read the source's backlog every {@link #SAMPLE_NANOS} (whichever emits first
+ * after that), and tick the controller once per interval, so it needs no thread of its own and stops with them; a tick
+ * is never waited for: an executor that finds another ticking goes on. The controller takes for the queue's length l
+ * the lowest the backlog was during the interval ({@link QueueFloor}), and an interval in any of whose reads a frame
+ * found its window full as window-bound: a Kafka spout's poll puts hundreds of tuples on the queue at once, which the
+ * tree carries away within tens of milliseconds, and read once per interval such a burst looked like an overload.
  */
 public final class TreeShaper {
     private static final Logger LOG = LoggerFactory.getLogger(TreeShaper.class);
     private static final int HOLD_INTERVALS = 3;
     private static final int SCALE_UP_CONFIRM_INTERVALS = 3;
+    /** How often the backlog is read within an interval (at most: a source that does not emit is not read). */
+    private static final long SAMPLE_NANOS = 10 * 1_000_000L;
+    /** How long a scale-down keeps the controller from going back at about the rate it was taken at. */
+    private static final long FAILURE_MEMORY_NANOS = 10_000 * 1_000_000L;
+    /** Scale-downs this close are one cascade under one load. */
+    private static final long CASCADE_NANOS = 1_000 * 1_000_000L;
     private static final double RATE_OUTLIER_FACTOR = 4.0;
     /** Intervals the queue must stay under the waterline to be called back under it. */
     private static final int WATERLINE_CONFIRM_INTERVALS = 10;
@@ -64,12 +74,15 @@ public final class TreeShaper {
     private final Map<Integer, Map<Integer, MulticastTree>> treesByEpoch = new HashMap<>();
     private final SwitchingPlanner planner = new SwitchingPlanner();
     private final NanoClock clock;
+    private final QueueFloor floor = new QueueFloor();
     private final QueueMonitor queue;
     private final StreamMonitor stream;
     private final ShapeMetrics metrics;
     private final WaterlineWatch waterline;
     private final ReentrantLock tickLock = new ReentrantLock();
+    private final IntSupplier sampleSource;
     private volatile long nextTickNanos;
+    private long nextIntervalNanos;
     private long nextForcedNanos;
     private MulticastController controller;
     private volatile int members;
@@ -86,10 +99,15 @@ public final class TreeShaper {
     private final AtomicLong landedDrainNanos = new AtomicLong(-1);
     /** When the controller began holding for a stalled child (-1: it is not holding). */
     private long heldSinceNanos = -1;
+    /** The credit as the last read found it, and whether a child of the source had stalled. */
+    private ShapeSwitch.CreditLook<NodeInfo> look;
+    private boolean stalled;
     private final EmitTimeSamples emitTimes = new EmitTimeSamples();
     /** Whether a frame found its child's window full since the last tick. */
     private final AtomicBoolean windowFull = new AtomicBoolean();
-    /** When the run of intervals in each of which a frame found a window full began (-1: the last one had none). */
+    /** Whether a frame found its child's window full in this interval. */
+    private boolean windowBoundInInterval;
+    /** When the run of reads each of which found that a frame had found a window full began (-1: the last one had none). */
     private long windowFullSinceNanos = -1;
     /** {@link #heldArrivals} as of the last tick. */
     private int heldArrivals;
@@ -102,13 +120,14 @@ public final class TreeShaper {
         this.settings = settings;
         this.clock = clock;
         this.shapes = new ShapeSwitch<>(Integer.MAX_VALUE);
-        this.queue = settings == null ? null
-            : new QueueMonitor(() -> transferQueueLength.getAsInt() + backlogTuples(), clock, settings.rateAlpha());
+        this.sampleSource = transferQueueLength;
+        this.queue = settings == null ? null : new QueueMonitor(floor::close, clock, settings.rateAlpha());
         this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
         this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
         this.waterline = settings == null ? null : new WaterlineWatch(settings.waterline(), WATERLINE_CONFIRM_INTERVALS);
         long now = clock.nanoTime();
         this.nextTickNanos = now;
+        this.nextIntervalNanos = now;
         this.lastTickNanos = now;
         this.nextForcedNanos = settings == null ? 0 : now + settings.forcedSwitchMs() * 1_000_000L;
     }
@@ -214,8 +233,9 @@ public final class TreeShaper {
 
     /**
      * An emit that began at {@code startNanos} ({@link #emitStart}) went along a tree of {@code members} members:
-     * {@code children} frames carrying {@code deliveries} tuples in all, built and handed on (or parked). Ticks the
-     * controller when an interval has ended and no other executor is ticking it.
+     * {@code children} frames carrying {@code deliveries} tuples in all, built and handed on (or parked). Reads the
+     * backlog at most every {@link #SAMPLE_NANOS} and ticks the controller once an interval has ended, unless another
+     * executor is doing so.
      */
     public void emitted(int members, int children, int deliveries, long startNanos) {
         if (!isLive()) {
@@ -228,10 +248,15 @@ public final class TreeShaper {
         if (now - nextTickNanos >= 0 && tickLock.tryLock()) {
             try {
                 if (now - nextTickNanos >= 0) {
-                    nextTickNanos = now + settings.intervalMs() * 1_000_000L;
+                    nextTickNanos = now + Math.min(SAMPLE_NANOS, intervalNanos());
                     framesPerEmit = children;
                     deliveriesPerEmit = deliveries;
-                    onInterval(members, now);
+                    onSample(now);
+                    // a drill's forced switches keep their own clock, which may be shorter than an interval
+                    if (now - nextIntervalNanos >= 0 || settings.forcedSwitchMs() > 0) {
+                        nextIntervalNanos = now + intervalNanos();
+                        onInterval(members, now);
+                    }
                 }
             } finally {
                 tickLock.unlock();
@@ -256,11 +281,11 @@ public final class TreeShaper {
 
     /**
      * The emits the source was held from making while its frames waited for credit: λ (its emit rate, at most the
-     * offered rate) times how long frames have found a window full in every interval. Storm calls a spout again only
+     * offered rate) times how long frames have found a window full between every two reads. Storm calls a spout again only
      * once its pending emits are gone, so an emitter held by a window emits, and ticks, right after its frames left,
      * when nothing waits: the queue the worker holds looks short exactly then. A frame window sized to its path lets
      * little more than the round trip be in flight, so in an overload, or under a source that emits as fast as it may,
-     * this is what grows; a load the tree carries fills a window now and then, not in every interval.
+     * this is what grows; a load the tree carries fills a window now and then, not between every two reads.
      */
     private int heldArrivals(boolean windowBound, long now) {
         if (!windowBound) {
@@ -275,8 +300,8 @@ public final class TreeShaper {
     }
 
     /**
-     * This interval's t_e sample: while frames waited for the whole interval (the source was busy: its link or its
-     * windows bound it) the interval over the frames that left, which is what a frame really took; otherwise the
+     * This read's t_e sample: while frames waited all the time since the last read (the source was busy: its link or
+     * its windows bound it) that time over the frames that left, which is what a frame really took; otherwise the
      * time sendAlongTree took over the frames it built. Samples are folded in once no child that was waiting for
      * credit when they were taken can still turn out stalled; a stall drops those taken since it began.
      */
@@ -298,24 +323,39 @@ public final class TreeShaper {
         lastTickNanos = now;
     }
 
-    private void onInterval(int emitMembers, long now) {
-        ShapeSwitch.CreditLook<NodeInfo> look = shapes.lookAtCredit(now);
+    private long intervalNanos() {
+        return settings.intervalMs() * 1_000_000L;
+    }
+
+    /** Reads the backlog and the credit; {@link #stalled} is what this read found. */
+    private void onSample(long now) {
+        look = shapes.lookAtCredit(now);
         boolean windowBound = windowFull.getAndSet(false);
+        windowBoundInInterval |= windowBound;
         heldArrivals = heldArrivals(windowBound, now);
-        boolean stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
+        stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
         recordEmitTime(now, look, stalled);
+        int length = sampleSource.getAsInt() + backlogTuples();
+        floor.record(length);
+        watchWaterline(now, length);
+    }
+
+    private void onInterval(int emitMembers, long now) {
+        boolean windowBound = windowBoundInInterval;
+        windowBoundInInterval = false;
         queue.sample();
         stream.tick();
-        watchWaterline(now);
         if (emitMembers > members) {
             members = emitMembers;
+            long interval = intervalNanos();
             controller = new MulticastController(new ControllerConfig(members, settings.queueCapacity(),
                 settings.waterline(), settings.scaleUpThreshold(), settings.scaleDownThreshold(), HOLD_INTERVALS,
-                SCALE_UP_CONFIRM_INTERVALS), effective(shapes.degree()));
+                SCALE_UP_CONFIRM_INTERVALS, (int) Math.max(1, FAILURE_MEMORY_NANOS / interval),
+                (int) Math.max(1, CASCADE_NANOS / interval)), effective(shapes.degree()));
         }
         long drained = landedDrainNanos.getAndSet(-1);
         if (drained >= 0 && controller != null) {
-            controller.landed((int) (drained / (settings.intervalMs() * 1_000_000L)));
+            controller.landed((int) (drained / intervalNanos()));
         }
         if (shapes.switching()) {
             return;
@@ -356,8 +396,8 @@ public final class TreeShaper {
     }
 
     /** Logs the source's queue rising above the waterline and how long it took to come back under it. */
-    private void watchWaterline(long now) {
-        WaterlineWatch.Crossing crossing = waterline.sample(now, queue.currentLength());
+    private void watchWaterline(long now, int length) {
+        WaterlineWatch.Crossing crossing = waterline.sample(now, length);
         if (crossing == null) {
             return;
         }

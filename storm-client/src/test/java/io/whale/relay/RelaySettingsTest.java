@@ -42,8 +42,8 @@ class RelaySettingsTest {
 
     @Test
     void shouldReadTheControllerKeysWithTheModelsDefaults() {
-        assertEquals(new ControllerSettings(1000, 500, 0.5, 0.5, 10, 0.8, 0), ControllerSettings.of(Map.of()));
-        assertEquals(new ControllerSettings(64, 32, 0.5, 0.5, 10, 0.8, 0),
+        assertEquals(new ControllerSettings(1000, 500, 0.5, 0.5, 100, 0.8, 0), ControllerSettings.of(Map.of()));
+        assertEquals(new ControllerSettings(64, 32, 0.5, 0.5, 100, 0.8, 0),
             ControllerSettings.of(Map.of("topology.transfer.buffer.size", 64)));
         assertEquals(200, ControllerSettings.of(Map.of("whale.multicast.queue.capacity", 200,
             "whale.multicast.waterline", 900)).waterline(), "the waterline never above Q");

@@ -24,8 +24,23 @@ class TreeShaperTest {
     private final StormMetricRegistry registry = new StormMetricRegistry();
 
     private TreeShaper live(long forcedSwitchMs) {
-        return TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, 10, 0.8, forcedSwitchMs), queue::get,
+        return live(10, forcedSwitchMs);
+    }
+
+    private TreeShaper live(long intervalMs, long forcedSwitchMs) {
+        return TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, intervalMs, 0.8, forcedSwitchMs), queue::get,
             now::get, registry);
+    }
+
+    /**
+     * Three seconds of a Kafka spout at some 500 tuples/s, read every 10 ms: the queue holds a tuple or two, and every
+     * 370 ms a poll puts a few hundred tuples on it that are gone within 30 ms (the pattern read in a worker).
+     */
+    private void pollBursts(TreeShaper shaper) {
+        int[] burst = {6, 33, 433, 135};
+        for (int read = 0; read < 300; read++) {
+            interval(shaper, read % 37 < burst.length ? burst[read % 37] : 1 + read % 2);
+        }
     }
 
     /** One interval: the clock moves on, the queue is {@code length}, and an emit (2 µs per child) ticks the controller. */
@@ -102,13 +117,36 @@ class TreeShaperTest {
     }
 
     @Test
+    void shouldNotScaleDownForPollBurstsThatDrainWithinAnInterval() {
+        TreeShaper shaper = live(100, 0);
+        shaper.shape(0, MEMBERS);
+        pollBursts(shaper);
+        assertEquals(0, shaper.encodingEpoch(), "the queue came back down within each 100 ms interval");
+        assertEquals(0, counter("relay-switches-down"));
+    }
+
+    @Test
+    void shouldScaleDownWhenTheQueueDoesNotDrainWithinAnInterval() {
+        TreeShaper shaper = live(100, 0);
+        shaper.shape(0, MEMBERS);
+        int reads = 0;
+        for (int length = 0; shaper.encodingEpoch() == 0 && length < 1000; length += 20) {
+            interval(shaper, length); // 2,000 tuples/s more than the tree carries
+            reads++;
+        }
+        assertEquals(1, shaper.encodingEpoch(), "the queue rose through every interval: scale down");
+        assertTrue(reads <= 35, "within a few intervals of the growth: " + reads + " reads");
+        assertEquals(1, counter("relay-switches-down"));
+    }
+
+    @Test
     void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileFramesWaitAndTheTransferQueueStaysEmpty() {
         TreeShaper shaper = live(0);
         shaper.shape(0, MEMBERS);
         interval(shaper, 0);
         interval(shaper, 0);
 
-        for (int emits : new int[] {100, 300}) {
+        for (int emits : new int[] {100, 300, 300}) {
             shaper.register(0, 3 * emits + 3); // the last emit's frames wait: the window is full
             for (int frame = 0; frame < 3 * emits; frame++) {
                 shaper.sent(0, CHILD, 7);
@@ -116,12 +154,12 @@ class TreeShaperTest {
             interval(shaper, 0);
         }
 
-        assertEquals(1, shaper.encodingEpoch(), "400 emits' deliveries in flight and none credited: scale down");
+        assertEquals(1, shaper.encodingEpoch(), "700 emits' deliveries in flight and none credited: scale down");
         assertFalse(shaper.mayLeave(1), "once they are credited");
-        for (int frame = 0; frame < 6; frame++) {
+        for (int frame = 0; frame < 9; frame++) {
             shaper.sent(0, CHILD, 7); // the frames that waited leave along the old shape
         }
-        shaper.credited(CHILD, 402 * 3 * 7);
+        shaper.credited(CHILD, 703 * 3 * 7);
         assertTrue(shaper.mayLeave(1));
         assertEquals(2, shaper.maxOutDegree());
         assertEquals(1, counter("relay-switches-down"));
@@ -312,6 +350,16 @@ class TreeShaperTest {
         assertEquals(2, shaper.encodingEpoch());
         assertEquals(3, shaper.maxOutDegree(), "and back to the full tree");
         assertEquals(1, counter("relay-switches-up"));
+    }
+
+    @Test
+    void shouldForceSwitchesOnTheirOwnClockWhenItIsShorterThanAnInterval() {
+        TreeShaper shaper = live(100, 20);
+        shaper.shape(0, MEMBERS);
+        for (int read = 0; read < 4; read++) {
+            interval(shaper, 0);
+        }
+        assertEquals(2, shaper.encodingEpoch(), "a switch every 20 ms, though the controller's interval is 100 ms");
     }
 
     @Test

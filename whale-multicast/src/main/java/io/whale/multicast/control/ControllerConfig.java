@@ -11,9 +11,18 @@ package io.whale.multicast.control;
  * @param holdIntervals           intervals after a decision in which no other decision is taken (the switch
  *                                has to land and the queue has to react before the controller judges it again)
  * @param scaleUpConfirmIntervals consecutive intervals the scale-up rule must hold before a scale-up
+ * @param failureMemoryIntervals  how long a scale-down keeps a scale-up from going back at about the rate it was
+ *                                taken at (see {@link MulticastController})
+ * @param cascadeIntervals        scale-downs this close are one cascade under one load
  */
 public record ControllerConfig(int destinations, int queueCapacity, int waterline, double scaleUpThreshold,
-                               double scaleDownThreshold, int holdIntervals, int scaleUpConfirmIntervals) {
+                               double scaleDownThreshold, int holdIntervals, int scaleUpConfirmIntervals,
+                               int failureMemoryIntervals, int cascadeIntervals) {
+    /** The failure memory of {@link #defaults}: 1,000 intervals. */
+    public static final int FAILURE_MEMORY_INTERVALS = 1000;
+    /** The cascade of {@link #defaults}: 100 intervals. */
+    public static final int CASCADE_INTERVALS = 100;
+
     public ControllerConfig {
         if (destinations < 1) {
             throw new IllegalArgumentException("destinations must be >= 1");
@@ -28,6 +37,16 @@ public record ControllerConfig(int destinations, int queueCapacity, int waterlin
         if (holdIntervals < 0 || scaleUpConfirmIntervals < 1) {
             throw new IllegalArgumentException("need holdIntervals >= 0 and scaleUpConfirmIntervals >= 1");
         }
+        if (failureMemoryIntervals < 1 || cascadeIntervals < 1) {
+            throw new IllegalArgumentException("need failureMemoryIntervals >= 1 and cascadeIntervals >= 1");
+        }
+    }
+
+    /** These settings with the failure memory and cascade of {@link #defaults}. */
+    public ControllerConfig(int destinations, int queueCapacity, int waterline, double scaleUpThreshold,
+                            double scaleDownThreshold, int holdIntervals, int scaleUpConfirmIntervals) {
+        this(destinations, queueCapacity, waterline, scaleUpThreshold, scaleDownThreshold, holdIntervals,
+                scaleUpConfirmIntervals, FAILURE_MEMORY_INTERVALS, CASCADE_INTERVALS);
     }
 
     /**
@@ -39,7 +58,10 @@ public record ControllerConfig(int destinations, int queueCapacity, int waterlin
         return waterline / 100;
     }
 
-    /** Q, l_w = Q/2, T_up = 0.5, T_down = 0.5, hold 3 intervals, scale up after 3 agreeing intervals. */
+    /**
+     * Q, l_w = Q/2, T_up = 0.5, T_down = 0.5, hold 3 intervals, scale up after 3 agreeing intervals, failure memory
+     * 1,000 intervals, cascade 100.
+     */
     public static ControllerConfig defaults(int destinations, int queueCapacity) {
         return new ControllerConfig(destinations, queueCapacity, Math.max(1, queueCapacity / 2), 0.5, 0.5, 3, 3);
     }

@@ -30,9 +30,9 @@ import java.util.Optional;
  * out-degrees (min(d, ⌈log2(n+1)⌉)), so a decision is emitted only when the tree would change.
  *
  * <p>A scale-up does not go back to an out-degree the controller scaled down from within the last
- * {@link #FAILURE_MEMORY_INTERVALS} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it failed at: that tree
+ * {@link ControllerConfig#failureMemoryIntervals()} while λ is at least {@link #RETRY_RATE_SHARE} of the λ it failed at: that tree
  * did not carry that rate. That λ is the lowest of its scale-downs within that time, each taken at the lower of λ
- * then and the λ a wider tree failed at just before ({@link #CASCADE_INTERVALS}): λ read right after a scale-down is
+ * then and the λ a wider tree failed at just before ({@link ControllerConfig#cascadeIntervals()}): λ read right after a scale-down is
  * the backlog leaving at the narrower tree's pace (819/s in a 480/s step, half a second after 3 → 2 at 543/s), which
  * would otherwise open the way back at once. t_e is what the source's CPU takes per frame unless frames wait, so a
  * narrower tree that carries the load with room to spare reads a model bound that a link-bound wider one does not
@@ -43,14 +43,10 @@ import java.util.Optional;
 public final class MulticastController {
     /** A scale-up to a degree scaled down from needs λ below this share of the λ it failed at. */
     public static final double RETRY_RATE_SHARE = 0.9;
-    /** How long (intervals: 10 s at the default 10 ms) a scale-down keeps a scale-up from going back at such a rate. */
-    public static final int FAILURE_MEMORY_INTERVALS = 1000;
-    /** Scale-downs this close (intervals: 1 s at the default 10 ms) are one cascade under one load. */
-    public static final int CASCADE_INTERVALS = 100;
 
     private final ControllerConfig config;
     private final int ceiling;
-    /** The scale-downs from each out-degree (index) within the last {@link #FAILURE_MEMORY_INTERVALS}, oldest first. */
+    /** The scale-downs from each out-degree (index) within the failure memory, oldest first. */
     private final List<ArrayDeque<Failure>> failures = new ArrayList<>();
     private long intervals;
     private int maxOutDegree;
@@ -175,7 +171,7 @@ public final class MulticastController {
     /** The highest degree up to {@code bound} with none on the way from d* that recently failed at about {@code inputRate}. */
     private int notScaledDownFromAtThisRate(int bound, double inputRate) {
         for (int degree = maxOutDegree + 1; degree <= bound; degree++) {
-            if (inputRate >= RETRY_RATE_SHARE * lowestFailureRate(degree, FAILURE_MEMORY_INTERVALS)) {
+            if (inputRate >= RETRY_RATE_SHARE * lowestFailureRate(degree, config.failureMemoryIntervals())) {
                 return degree - 1;
             }
         }
@@ -184,22 +180,22 @@ public final class MulticastController {
 
     /**
      * Remembers a scale-down from {@code degree} at {@code inputRate}, or at the lowest λ a wider tree failed at within
-     * {@link #CASCADE_INTERVALS} if that is lower (one cascade under one load); nothing if λ is not known yet.
+     * {@link ControllerConfig#cascadeIntervals()} if that is lower (one cascade under one load); nothing if λ is not known yet.
      */
     private void recordFailure(int degree, double inputRate) {
         double rate = inputRate;
         for (int wider = degree + 1; wider <= ceiling; wider++) {
-            rate = Math.min(rate, lowestFailureRate(wider, CASCADE_INTERVALS));
+            rate = Math.min(rate, lowestFailureRate(wider, config.cascadeIntervals()));
         }
         if (!Double.isNaN(rate)) {
             recent(degree).addLast(new Failure(rate, intervals));
         }
     }
 
-    /** The scale-downs from {@code degree} within {@link #FAILURE_MEMORY_INTERVALS}; older ones are forgotten. */
+    /** The scale-downs from {@code degree} within the failure memory; older ones are forgotten. */
     private ArrayDeque<Failure> recent(int degree) {
         ArrayDeque<Failure> recent = failures.get(degree);
-        while (!recent.isEmpty() && intervals - recent.peekFirst().interval() > FAILURE_MEMORY_INTERVALS) {
+        while (!recent.isEmpty() && intervals - recent.peekFirst().interval() > config.failureMemoryIntervals()) {
             recent.pollFirst();
         }
         return recent;

@@ -164,7 +164,7 @@ class MulticastControllerTest {
     void shouldNotTakeTheRateAWiderTreeFailedAtLongerAgoThanACascadeForANarrowerOne() {
         MulticastController controller = new MulticastController(config(0, 1), 5);
         assertEquals(4, controller.onInterval(100, 400, 300, UNKNOWN).orElseThrow().toMaxOutDegree(), "5 did not carry 300/s");
-        for (int i = 0; i < MulticastController.CASCADE_INTERVALS; i++) {
+        for (int i = 0; i < ControllerConfig.CASCADE_INTERVALS; i++) {
             controller.onInterval(300, 300, 300, TE);
         }
         assertEquals(3, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "4 did not carry 600/s");
@@ -190,12 +190,12 @@ class MulticastControllerTest {
     void shouldForgetALowRateADegreeFailedAtOnceItIsOldEnoughThoughTheDegreeFailedSinceAtAHigherOne() {
         MulticastController controller = new MulticastController(new ControllerConfig(3, 1024, 512, 0.5, 0.5, 0, 1), 2);
         assertEquals(1, controller.onInterval(100, 400, 200, UNKNOWN).orElseThrow().toMaxOutDegree(), "2 did not carry 200/s");
-        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS / 2; i++) {
+        for (int i = 0; i < ControllerConfig.FAILURE_MEMORY_INTERVALS / 2; i++) {
             controller.onInterval(300, 300, 150, TE);
         }
         assertEquals(2, controller.onInterval(0, 0, 150, TE).orElseThrow().toMaxOutDegree());
         assertEquals(1, controller.onInterval(100, 400, 600, UNKNOWN).orElseThrow().toMaxOutDegree(), "nor, later, 600/s");
-        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS / 2; i++) {
+        for (int i = 0; i < ControllerConfig.FAILURE_MEMORY_INTERVALS / 2; i++) {
             controller.onInterval(300, 300, 500, TE);
         }
 
@@ -207,11 +207,23 @@ class MulticastControllerTest {
     void shouldTryADegreeAgainOnceItsScaleDownIsOldEnough() {
         MulticastController controller = new MulticastController(config(0, 1), 5);
         controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow();
-        for (int i = 0; i < MulticastController.FAILURE_MEMORY_INTERVALS - 1; i++) {
+        for (int i = 0; i < ControllerConfig.FAILURE_MEMORY_INTERVALS - 1; i++) {
             controller.onInterval(300, 300, 500, TE);
         }
         assertEquals(Optional.empty(), controller.onInterval(0, 0, 500, TE));
         assertEquals(5, controller.onInterval(0, 0, 500, TE).orElseThrow().toMaxOutDegree(), "ten seconds on, 5 is tried again");
+    }
+
+    @Test
+    void shouldKeepAFailureForAsManyIntervalsAsItsSettingsSay() {
+        // a worker deciding every 100 ms keeps 10 s as 100 intervals
+        MulticastController controller = new MulticastController(new ControllerConfig(30, 1024, 512, 0.5, 0.5, 0, 1, 100, 10), 5);
+        controller.onInterval(100, 400, 500, UNKNOWN).orElseThrow();
+        for (int i = 0; i < 99; i++) {
+            controller.onInterval(300, 300, 500, TE);
+        }
+        assertEquals(Optional.empty(), controller.onInterval(0, 0, 500, TE));
+        assertEquals(5, controller.onInterval(0, 0, 500, TE).orElseThrow().toMaxOutDegree(), "100 intervals on, 5 is tried again");
     }
 
     @Test
@@ -230,5 +242,6 @@ class MulticastControllerTest {
         assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(30, 100, 200, 0.5, 0.5, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(30, 100, 50, 0, 0.5, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(0, 100, 50, 0.5, 0.5, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ControllerConfig(30, 100, 50, 0.5, 0.5, 0, 1, 0, 1));
     }
 }
