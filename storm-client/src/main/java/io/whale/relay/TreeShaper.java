@@ -80,7 +80,7 @@ public final class TreeShaper {
     private final ShapeMetrics metrics;
     private final WaterlineWatch waterline;
     private final ReentrantLock tickLock = new ReentrantLock();
-    private final IntSupplier sampleSource;
+    private final IntSupplier transferQueueLength;
     private volatile long nextTickNanos;
     private long nextIntervalNanos;
     private long nextForcedNanos;
@@ -120,7 +120,7 @@ public final class TreeShaper {
         this.settings = settings;
         this.clock = clock;
         this.shapes = new ShapeSwitch<>(Integer.MAX_VALUE);
-        this.sampleSource = transferQueueLength;
+        this.transferQueueLength = transferQueueLength;
         this.queue = settings == null ? null : new QueueMonitor(floor::close, clock, settings.rateAlpha());
         this.stream = settings == null ? null : new StreamMonitor(clock, settings.rateAlpha(), RATE_OUTLIER_FACTOR);
         this.metrics = settings == null ? null : new ShapeMetrics(registry, this);
@@ -335,7 +335,7 @@ public final class TreeShaper {
         heldArrivals = heldArrivals(windowBound, now);
         stalled = look.longest() != null && look.longest().waitedNanos() >= STALL_NANOS;
         recordEmitTime(now, look, stalled);
-        int length = sampleSource.getAsInt() + backlogTuples();
+        int length = transferQueueLength.getAsInt() + backlogTuples();
         floor.record(length);
         watchWaterline(now, length);
     }
