@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * --link-mbit} {@value #LINK_MBIT}), {@code whale.multicast.structure: nonblocking}, d* {@code auto}, acking off: a
  * spout broadcasts ids to recording bolt tasks in four workers at {@value #LOW} ids/s, steps up to {@value #HIGH}
  * (more than the trees can carry: the source's queue grows), then back down, and stops. The source's controller must
- * scale d* down during the high step and back up to the full tree after it, the queue must come back under the
- * waterline, and every task must receive every id exactly once and in order across the switches.
+ * scale d* down during the high step and back up to the full tree after it, the queue must end under the waterline
+ * (it need not have risen above it: the controller decides on the queue's growth, and often scales down before the
+ * queue reaches the waterline), and every task must receive every id exactly once and in order across the switches.
  */
 class RelayRateStepClusterIT {
     private static final String NAME = "rate-step";
@@ -87,11 +88,13 @@ class RelayRateStepClusterIT {
 
             WorkerLogs.Line scaledDown = switches.stream().filter(s -> s.epochMs() >= up && s.epochMs() < down && s.text().contains("SCALE_DOWN"))
                 .findFirst().orElseThrow(() -> new AssertionError("no scale-down during the high step"));
-            WorkerLogs.Line backUnder = logs.linesWith("Multicast queue back under the waterline").stream()
-                .filter(l -> l.epochMs() >= up).findFirst().orElseThrow(() -> new AssertionError("the queue never came back under the waterline"));
+            List<WorkerLogs.Line> crossings = logs.linesWith("Multicast queue ").stream().filter(l -> l.epochMs() >= up).toList();
+            assertTrue(crossings.isEmpty() || crossings.get(crossings.size() - 1).text().contains("back under the waterline"),
+                "the queue rose above the waterline and never came back under it");
             WorkerLogs.Line scaledUp = scaledUp(switches, down);
-            System.out.printf("rate step up: scaled down after %d ms; queue back under the waterline %d ms after the step up (the step"
-                    + " down came after %d ms); scaled up %d ms after the step down%n", scaledDown.epochMs() - up, backUnder.epochMs() - up,
+            System.out.printf("rate step up: scaled down after %d ms; %s (the step down came after %d ms); scaled up %d ms after the"
+                    + " step down%n", scaledDown.epochMs() - up, crossings.isEmpty() ? "the queue stayed under the waterline"
+                    : "the queue was last back under the waterline " + (crossings.get(crossings.size() - 1).epochMs() - up) + " ms after the step up",
                 down - up, scaledUp.epochMs() - down);
             WorkerLogs.Line last = switches.get(switches.size() - 1);
             assertTrue(last.text().contains(" -> 2 (SCALE_UP"), "the last switch goes back up to the full tree: " + last.text());
