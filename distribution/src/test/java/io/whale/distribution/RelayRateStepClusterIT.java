@@ -88,13 +88,14 @@ class RelayRateStepClusterIT {
 
             WorkerLogs.Line scaledDown = switches.stream().filter(s -> s.epochMs() >= up && s.epochMs() < down && s.text().contains("SCALE_DOWN"))
                 .findFirst().orElseThrow(() -> new AssertionError("no scale-down during the high step"));
-            List<WorkerLogs.Line> crossings = logs.linesWith("Multicast queue ").stream().filter(l -> l.epochMs() >= up).toList();
-            assertTrue(crossings.isEmpty() || crossings.get(crossings.size() - 1).text().contains("back under the waterline"),
+            WorkerLogs.Line lastCrossing = logs.linesWith("Multicast queue ").stream().filter(l -> l.epochMs() >= up)
+                .reduce((earlier, later) -> later).orElse(null);
+            assertTrue(lastCrossing == null || lastCrossing.text().contains("back under the waterline"),
                 "the queue rose above the waterline and never came back under it");
             WorkerLogs.Line scaledUp = scaledUp(switches, down);
             System.out.printf("rate step up: scaled down after %d ms; %s (the step down came after %d ms); scaled up %d ms after the"
-                    + " step down%n", scaledDown.epochMs() - up, crossings.isEmpty() ? "the queue stayed under the waterline"
-                    : "the queue was last back under the waterline " + (crossings.get(crossings.size() - 1).epochMs() - up) + " ms after the step up",
+                    + " step down%n", scaledDown.epochMs() - up, lastCrossing == null ? "the queue stayed under the waterline"
+                    : "the queue was last back under the waterline " + (lastCrossing.epochMs() - up) + " ms after the step up",
                 down - up, scaledUp.epochMs() - down);
             WorkerLogs.Line last = switches.get(switches.size() - 1);
             assertTrue(last.text().contains(" -> 2 (SCALE_UP"), "the last switch goes back up to the full tree: " + last.text());
