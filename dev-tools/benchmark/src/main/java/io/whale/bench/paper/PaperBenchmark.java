@@ -36,6 +36,8 @@ public final class PaperBenchmark {
     /** The application of the rate-step runs (Figs. 23–24 are the paper's ride-hailing). */
     private static final PaperApp STEPS_APP = PaperFigure.F23.app();
     private static final int STOCK_BASE_PORT = 17000;
+    /** The exit code of a sitting stopped by a signal (128 + SIGTERM's 15), as the shell reports one. */
+    private static final int STOPPED_EXIT = 143;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final PaperOptions options;
@@ -48,6 +50,8 @@ public final class PaperBenchmark {
     private final List<PaperSweepRun> sweepRuns = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
+    /** Both clusters' sessions: once either closes (SIGTERM, Ctrl-C) the sitting ends ({@link #failed}). */
+    private final List<DemoSession> sessions = new ArrayList<>();
 
     PaperBenchmark(PaperOptions options, Path whaleBin, Path stockBin, Path whaleHome, Path feedJar) {
         this.options = options;
@@ -87,12 +91,14 @@ public final class PaperBenchmark {
                 sweepRuns.size(), out.resolve("results.json"));
         }
         DemoSession whaleSession = new DemoSession(whaleBin);
+        sessions.add(whaleSession);
         try (whaleSession) {
             PaperCluster whale = new PaperCluster(whaleSession, whaleBin, whaleBin, out.resolve("cluster"), options.hosts());
             whale.up(options.clusterLayout(), List.of(), "Whale cluster");
             PaperCluster storm = null;
             if (options.systems().contains(PaperSystem.STORM)) {
                 DemoSession stockSession = new DemoSession(stockBin);
+                sessions.add(stockSession);
                 whaleSession.onClose("stopping the stock Storm cluster", stockSession::close);
                 storm = new PaperCluster(stockSession, stockBin, whaleBin, out.resolve("cluster-stock"), options.hosts());
                 storm.up(options.clusterLayout(), List.of("--base-port", String.valueOf(STOCK_BASE_PORT)), "stock Apache Storm 2.8.3 cluster");
@@ -109,6 +115,9 @@ public final class PaperBenchmark {
             if (options.rateSteps()) {
                 rateSteps(whale, data.get(STEPS_APP));
             }
+        } catch (SittingStopped e) {
+            System.out.println(e.getMessage());
+            return STOPPED_EXIT;
         }
         run.put("finished", Instant.now().toString());
         save();
@@ -138,8 +147,7 @@ public final class PaperBenchmark {
                 results.add(r);
                 System.out.println(describe(r));
             } catch (IllegalStateException e) {
-                failures.add(point.name() + ": " + e.getMessage());
-                System.out.println(point.name() + " FAILED: " + e.getMessage());
+                failed(point.name(), e);
             }
             save();
         }
@@ -173,8 +181,7 @@ public final class PaperBenchmark {
                     sweepRuns.add(new PaperSweepRun(sweep, value, r));
                     System.out.println(describe(r));
                 } catch (IllegalStateException e) {
-                    failures.add(name + ": " + e.getMessage());
-                    System.out.println(name + " FAILED: " + e.getMessage());
+                    failed(name, e);
                 }
                 save();
             }
@@ -230,11 +237,29 @@ public final class PaperBenchmark {
                     stepRuns.add(new PaperStepRun(STEPS_APP.option(), system.option(), p, repeat, base.median(), r));
                     r.steps().forEach(s -> System.out.println("  " + s.describe()));
                 } catch (IllegalStateException e) {
-                    failures.add(point.name() + "-steps: " + e.getMessage());
-                    System.out.println(point.name() + "-steps FAILED: " + e.getMessage());
+                    failed(point.name() + "-steps", e);
                 }
                 save();
             }
+        }
+    }
+
+    /**
+     * Records a failed run, unless the sitting is being stopped: then the run failed because its cluster went away, and
+     * neither it nor a failure is saved, nor does another run start ({@code --resume} runs its round again).
+     */
+    private void failed(String name, IllegalStateException e) {
+        if (sessions.stream().anyMatch(DemoSession::isClosing)) {
+            throw new SittingStopped(name + " was stopped (" + e.getMessage() + "): not kept; the sitting ends here, --resume goes on with it");
+        }
+        failures.add(name + ": " + e.getMessage());
+        System.out.println(name + " FAILED: " + e.getMessage());
+    }
+
+    /** Thrown out of the runs' loops when the sitting is being stopped. */
+    private static final class SittingStopped extends RuntimeException {
+        SittingStopped(String message) {
+            super(message, null, false, false);
         }
     }
 

@@ -36,7 +36,8 @@ public final class DemoSession implements AutoCloseable {
     private final Path whaleBin;
     private final Deque<NamedUndo> undoSteps = new ArrayDeque<>();
     private final Thread closeOnSignal = new Thread(this::close, "whale-demo-cleanup");
-    private boolean closed;
+    /** Volatile: {@link #isClosing} answers while {@link #close} holds the lock for the undo steps. */
+    private volatile boolean closed;
     /** The thread running the undo steps while it does: the only one that may still start commands. */
     private Thread undoer;
     private Process inFlight;
@@ -99,6 +100,11 @@ public final class DemoSession implements AutoCloseable {
     /** Adds a step to run when the session closes; steps run newest first, each once. */
     public synchronized void onClose(String step, Undo undo) {
         undoSteps.push(new NamedUndo(step, undo));
+    }
+
+    /** Whether closing has begun (the demo ended, or the JVM was asked to stop): a command failing now failed because of it. */
+    public boolean isClosing() {
+        return closed;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.whale.examples.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,7 +54,9 @@ class DemoSessionTest {
         IllegalStateException failed = assertThrows(IllegalStateException.class, () -> session.whale(List.of("fail", "now")));
         assertTrue(failed.getMessage().contains("'whale fail now' failed with exit code 1"), failed.getMessage());
         assertEquals(1, session.whaleQuietly(List.of("fail", "quietly")));
+        assertFalse(session.isClosing());
         session.close();
+        assertTrue(session.isClosing());
         assertThrows(IllegalStateException.class, () -> session.whale(List.of("kafka", "start")));
         assertEquals(List.of("fail now", "fail quietly"), Files.readAllLines(calls));
     }
