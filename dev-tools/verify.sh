@@ -1,36 +1,59 @@
 #!/usr/bin/env bash
-# The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
-# network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
-# every other module the other. In a namespace the clusters the tests start bind none of the machine's
-# interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
-# Beside them, the paper benchmark's quick run (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of the
-# evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies of
-# the distribution, the stock Storm home and the benchmark's jars, which the other half rebuilds meanwhile.
+# The test command: every module's tests, as `mvn -B verify` runs them, in three parts side by side, each in a
+# network namespace of its own with loopback only: Storm's own integration suites (upstream-suites), the distribution's
+# end-to-end tests (real daemons, demos, emulated hosts) and every other module. In a namespace the clusters the tests
+# start bind none of the machine's interfaces, and the parts can use the same ports (LocalCluster's ZooKeeper and
+# worker slots) at once. Beside them, the paper benchmark's quick run (dev-tools/bench-paper.sh --quick, issue 13) is
+# the smoke of the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It
+# and the distribution's tests run on the Whale home the first phase assembled (the paper run on copies of it, of the
+# stock Storm home and of the benchmark's jars), which the other modules' part, rebuilding their jars, does not touch.
 #
-# First everything is built and installed with the network up and no test run, so that every plugin and test
-# provider is resolved; the halves then run offline. Without root (no namespaces), or with WHALE_VERIFY_SERIAL=1,
-# it is `mvn -B verify`. Extra arguments go to every mvn.
+# First everything is built and installed with the network up and no test run, so that every plugin, test provider
+# and dependency is resolved (.ci/run proves it on an empty Maven repository); the parts then run offline. Without
+# root (no namespaces), or with WHALE_VERIFY_SERIAL=1, it is `mvn -B verify`. Extra arguments go to every mvn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# One run at a time in a clone: a second one would delete the first's copies and reports under target/. The lock is
+# held by this shell and every process it starts (the parts, mvn in the serial case), so it lasts as long as they do.
+mkdir -p target
+exec 9>>target/verify.lock
+if ! flock -n 9; then
+  echo "verify: another dev-tools/verify.sh is running in this clone (pid $(cat target/verify.lock 2>/dev/null || echo unknown)," \
+    "lock target/verify.lock); wait for it to end, or stop it, then run again" >&2
+  exit 1
+fi
+echo $$ >target/verify.lock
 
 if [ "$(id -u)" != 0 ] || [ "${WHALE_VERIFY_SERIAL:-0}" = 1 ]; then
   exec mvn -B verify "$@"
 fi
 
-# Replaces the calling (sub)shell, so a half's pid is its mvn's, and killing it stops that mvn.
+# Replaces the calling (sub)shell, so a part's pid is its mvn's, and killing it stops that mvn.
 in_netns() {
   exec unshare --net bash -c 'ip link set lo up && exec "$@"' in-netns "$@"
 }
+
+# The parts started in the background are stopped on every way out, a failure of this script's own included.
+parts=()
+stop_parts() {
+  local pid
+  for pid in "${parts[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${parts[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap stop_parts EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 echo "verify: building and installing every module (no tests yet)"
 mvn -B -q install -Dtest=NONE -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dfailsafe.failIfNoSpecifiedTests=false "$@"
 
-mkdir -p target
 suites_log=target/verify-upstream-suites.log
 echo "verify: Storm's integration suites run beside the other modules; their log: $suites_log"
 (in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
 suites_pid=$!
+parts+=("$suites_pid")
 
 paper=target/verify-bench-paper
 paper_log=target/verify-bench-paper.log
@@ -38,11 +61,23 @@ rm -rf "$paper" && mkdir -p "$paper/bench"
 cp -a "$(ls -d distribution/target/whale-*/ | head -1)" "$paper/whale-home"
 cp -a dev-tools/stock-storm/target/apache-storm-2.8.3 "$paper/stock-home"
 cp -a dev-tools/benchmark/target/whale-benchmark-*-topology.jar dev-tools/benchmark/target/lib "$paper/bench/"
+# A smoke of every figure: the systems whose series the figures share (Storm; WOC over Netty; the live tree over RDMA),
+# on three hosts. WOC over RDMA along a sequential fan-out and the binomial tree are left to their own tests
+# (upstream-suites' woc-rdma mode, RdmaClusterIT, the relay cluster tests) and to the full run.
 echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_log, its report: $paper/report/report.md"
 (WHALE_HOME=$PWD/$paper/whale-home WHALE_STOCK_HOME=$PWD/$paper/stock-home WHALE_BENCH_TARGET=$PWD/$paper/bench \
-  exec dev-tools/bench-paper.sh --quick --out "$PWD/$paper/report") >"$paper_log" 2>&1 &
+  exec dev-tools/bench-paper.sh --quick --systems storm,whale-woc,whale-woc-rdma-nonblock --hosts 3 --out "$PWD/$paper/report") \
+  >"$paper_log" 2>&1 &
 paper_pid=$!
-trap 'kill "$suites_pid" "$paper_pid" 2>/dev/null || true' EXIT
+parts+=("$paper_pid")
+
+# The distribution's tests drive the home assembled above: it is not assembled again while the other modules rebuild
+# the jars it is made of.
+distribution_log=target/verify-distribution.log
+echo "verify: the distribution's end-to-end tests run beside them; their log: $distribution_log"
+(in_netns mvn -B -o verify -pl distribution -Dassembly.skipAssembly=true "$@") >"$distribution_log" 2>&1 &
+distribution_pid=$!
+parts+=("$distribution_pid")
 
 # A test JVM that died (System.exit, a crash) leaves its output but no report: the end of that output says why.
 crashed_outputs() {
@@ -56,24 +91,31 @@ crashed_outputs() {
 }
 
 set +e
-(in_netns mvn -B -o verify -pl '!upstream-suites' "$@")
+(in_netns mvn -B -o verify -pl '!upstream-suites,!distribution' "$@")
 rest=$?
+wait "$distribution_pid"
+distribution=$?
 wait "$suites_pid"
 suites=$?
 wait "$paper_pid"
 paper_exit=$?
 set -e
-trap - EXIT
+parts=()
 
-echo
-echo "verify: Storm's integration suites (upstream-suites), from $suites_log:"
-grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|Flakes:|  Run [0-9]+:|BUILD|Total time|.*<<< (FAIL|ERROR))' "$suites_log" \
-  | grep -v ' -- in ' || true
-if [ "$suites" != 0 ]; then
-  echo "verify: upstream-suites failed (exit $suites); the last 200 lines of its log:"
-  tail -n 200 "$suites_log"
-  crashed_outputs upstream-suites
-fi
+# Surefire's and failsafe's summary of a part, from its log; on failure the end of the log and any JVM that died.
+summary() { # NAME LOG EXIT MODULE
+  echo
+  echo "verify: $1, from $2:"
+  grep -E '^\[(INFO|WARNING|ERROR)\] (Tests run:|Tests in error|Failures:|Flakes:|  Run [0-9]+:|BUILD|Total time|.*<<< (FAIL|ERROR))' "$2" \
+    | grep -v ' -- in ' || true
+  if [ "$3" != 0 ]; then
+    echo "verify: $1 failed (exit $3); the last 200 lines of its log:"
+    tail -n 200 "$2"
+    crashed_outputs "$4"
+  fi
+}
+summary "Storm's integration suites (upstream-suites)" "$suites_log" "$suites" upstream-suites
+summary "the distribution's end-to-end tests" "$distribution_log" "$distribution" distribution
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
 grep -E '^(  capacity|  probe at|  common at|  throughput|series without|failed run|report:)' "$paper_log" || true
@@ -84,12 +126,12 @@ fi
 if [ "$rest" != 0 ]; then
   # Last, so that they are in the end of the output that CI keeps.
   echo "verify: the other modules failed (exit $rest); the reports of their failing tests (first 60 lines of each):"
-  find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -print0 \
+  find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -not -path './distribution/*' -print0 \
     | xargs -0 -r grep -l -E '<<< (FAILURE|ERROR)!' | head -n 3 | while read -r report; do
       echo "--- $report"
       head -n 60 "$report"
     done || true
-  crashed_outputs . -not -path './upstream-suites/*'
+  crashed_outputs . -not -path './upstream-suites/*' -not -path './distribution/*'
 fi
-echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
-[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
+echo "verify: other modules exit $rest, distribution exit $distribution, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
+[ "$rest" = 0 ] && [ "$distribution" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]

@@ -30,6 +30,19 @@ class WhaleCommandIT {
     }
 
     @Test
+    void shouldAnswerAsStormDoesThroughBinStorm() throws Exception {
+        Path storm = WhaleCli.BIN.resolveSibling("storm");
+        assertTrue(Files.isExecutable(storm), storm + " is not in the distribution");
+        WhaleCli.Result viaStorm = WhaleCli.run(Duration.ofSeconds(30), Map.of(), List.of(storm.toString(), "version"));
+        assertEquals(0, viaStorm.exit(), viaStorm.output());
+        assertEquals(WhaleCli.whale("version").output(), viaStorm.output());
+
+        WhaleCli.Result unknown = WhaleCli.run(Duration.ofSeconds(30), Map.of(), List.of(storm.toString(), "frobnicate"));
+        assertNotEquals(0, unknown.exit());
+        assertTrue(unknown.output().contains("unknown command: frobnicate"), unknown.output());
+    }
+
+    @Test
     void unknownCommandAndBadOverrideAreRefused() throws Exception {
         WhaleCli.Result unknown = WhaleCli.whale("frobnicate");
         assertNotEquals(0, unknown.exit());
