@@ -1,21 +1,20 @@
 #!/usr/bin/env bash
-# The test command: every module's tests, as `mvn -B verify` runs them, in three parts side by side, each in a
-# network namespace of its own with loopback only: Storm's own integration suites (upstream-suites), the distribution's
-# end-to-end tests (real daemons, demos, emulated hosts) and every other module. In a namespace the clusters the tests
-# start bind none of the machine's interfaces, and the parts can use the same ports (LocalCluster's ZooKeeper and
-# worker slots) at once. Beside them, the paper benchmark's quick run (dev-tools/bench-paper.sh --quick, issue 13) is
-# the smoke of the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It
-# and the distribution's tests run on the Whale home the first phase assembled (the paper run on copies of it, of the
-# stock Storm home and of the benchmark's jars), which the other modules' part, rebuilding their jars, does not touch.
+# The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
+# network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
+# every other module the other. In a namespace the clusters the tests start bind none of the machine's
+# interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
+# Beside them, a narrowed quick run of the paper benchmark (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of
+# the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies
+# of the distribution, the stock Storm home and the benchmark's jars, which the other half rebuilds meanwhile.
 #
-# First everything is built and installed with the network up and no test run, so that every plugin, test provider
-# and dependency is resolved (.ci/run proves it on an empty Maven repository); the parts then run offline. Without
+# First everything is built and installed with the network up and one test run, so that every plugin, test provider
+# and dependency is resolved (.ci/run proves it on an empty Maven repository); the halves then run offline. Without
 # root (no namespaces), or with WHALE_VERIFY_SERIAL=1, it is `mvn -B verify`. Extra arguments go to every mvn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # One run at a time in a clone: a second one would delete the first's copies and reports under target/. The lock is
-# held by this shell and every process it starts (the parts, mvn in the serial case), so it lasts as long as they do.
+# held by this shell and every process it starts (the halves, mvn in the serial case), so it lasts as long as they do.
 mkdir -p target
 exec 9>>target/verify.lock
 if ! flock -n 9; then
@@ -29,12 +28,13 @@ if [ "$(id -u)" != 0 ] || [ "${WHALE_VERIFY_SERIAL:-0}" = 1 ]; then
   exec mvn -B verify "$@"
 fi
 
-# Replaces the calling (sub)shell, so a part's pid is its mvn's, and killing it stops that mvn.
+# Replaces the calling (sub)shell, so a half's pid is its mvn's, and killing it stops that mvn.
 in_netns() {
   exec unshare --net bash -c 'ip link set lo up && exec "$@"' in-netns "$@"
 }
 
-# The parts started in the background are stopped on every way out, a failure of this script's own included.
+# Every part (the halves and the paper run) runs in the background and is stopped on every way out, a failure of this
+# script's own or a signal included: the script only waits, and a signal ends a wait at once.
 parts=()
 stop_parts() {
   local pid
@@ -47,7 +47,7 @@ trap 'exit 143' TERM
 
 # Surefire and failsafe resolve their JUnit Platform provider (and a launcher of the tests' JUnit version) only when a
 # test is about to run, so this phase runs one: a small test of a module without Storm. .ci/run proves on an empty
-# Maven repository that nothing else is left for the offline parts to resolve.
+# Maven repository that nothing else is left for the offline halves to resolve.
 echo "verify: building and installing every module (no tests yet but one, which resolves the test provider)"
 mvn -B -q install -Dtest=OutDegreeBoundTest -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dfailsafe.failIfNoSpecifiedTests=false "$@"
@@ -75,14 +75,6 @@ echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_
 paper_pid=$!
 parts+=("$paper_pid")
 
-# The distribution's tests drive the home assembled above: it is neither removed (the module's fresh-home clean) nor
-# assembled again while the other modules rebuild the jars it is made of.
-distribution_log=target/verify-distribution.log
-echo "verify: the distribution's end-to-end tests run beside them; their log: $distribution_log"
-(in_netns mvn -B -o verify -pl distribution -Dmaven.clean.skip=true -Dassembly.skipAssembly=true "$@") >"$distribution_log" 2>&1 &
-distribution_pid=$!
-parts+=("$distribution_pid")
-
 # A test JVM that died (System.exit, a crash) leaves its output but no report: the end of that output says why.
 crashed_outputs() {
   find "$@" -path '*/target/*-reports/*-output.txt' -print0 | while IFS= read -r -d '' output; do
@@ -95,16 +87,17 @@ crashed_outputs() {
 }
 
 set +e
-(in_netns mvn -B -o verify -pl '!upstream-suites,!distribution' "$@")
+(in_netns mvn -B -o verify -pl '!upstream-suites' "$@") &
+rest_pid=$!
+parts+=("$rest_pid")
+wait "$rest_pid"
 rest=$?
 if [ "$rest" != 0 ]; then
   # The run has failed: the other parts are stopped rather than waited for (what they did so far is in their logs).
   echo "verify: the other modules failed (exit $rest); stopping the other parts"
   stop_parts
-  distribution=stopped suites=stopped paper_exit=stopped
+  suites=stopped paper_exit=stopped
 else
-  wait "$distribution_pid"
-  distribution=$?
   wait "$suites_pid"
   suites=$?
   wait "$paper_pid"
@@ -126,7 +119,6 @@ summary() { # NAME LOG EXIT MODULE
   fi
 }
 summary "Storm's integration suites (upstream-suites)" "$suites_log" "$suites" upstream-suites
-summary "the distribution's end-to-end tests" "$distribution_log" "$distribution" distribution
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
 grep -E '^(  capacity|  probe at|  common at|  throughput|series without|failed run|report:)' "$paper_log" || true
@@ -137,12 +129,12 @@ fi
 if [ "$rest" != 0 ]; then
   # Last, so that they are in the end of the output that CI keeps.
   echo "verify: the other modules failed (exit $rest); the reports of their failing tests (first 60 lines of each):"
-  find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -not -path './distribution/*' -print0 \
+  find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -print0 \
     | xargs -0 -r grep -l -E '<<< (FAILURE|ERROR)!' | head -n 3 | while read -r report; do
       echo "--- $report"
       head -n 60 "$report"
     done || true
-  crashed_outputs . -not -path './upstream-suites/*' -not -path './distribution/*'
+  crashed_outputs . -not -path './upstream-suites/*'
 fi
-echo "verify: other modules exit $rest, distribution exit $distribution, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
-[ "$rest" = 0 ] && [ "$distribution" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
+echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
+[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
