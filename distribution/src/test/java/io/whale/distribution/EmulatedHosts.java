@@ -24,8 +24,10 @@ final class EmulatedHosts {
     /** Root can create network namespaces, bridges and veth links. */
     static boolean available() {
         try {
-            Process p = new ProcessBuilder("bash", "-c", "ip netns add whale-it-probe && ip -n whale-it-probe link add name wprobe type bridge; "
-                + "r=$?; ip netns del whale-it-probe; exit $r").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            // named after this JVM: test classes run in two JVMs at a time
+            String probe = "whale-it-probe-" + ProcessHandle.current().pid();
+            Process p = new ProcessBuilder("bash", "-c", "ip netns add " + probe + " && ip -n " + probe + " link add name wprobe type bridge; "
+                + "r=$?; ip netns del " + probe + "; exit $r").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
             return false;

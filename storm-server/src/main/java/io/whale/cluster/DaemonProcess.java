@@ -16,6 +16,12 @@ import java.util.stream.Stream;
 /** One daemon of the local cluster, started through {@code bin/whale} and known afterwards by its pid file (see {@link PidCheck}). */
 public final class DaemonProcess {
     private static final Duration GRACE = Duration.ofSeconds(15);
+    /**
+     * A local cluster shares a small machine with its workers: its daemons run on the quick JIT compiler and the serial
+     * collector, which takes about half the CPU to start one and to keep it idle (bin/whale reads WHALE_DAEMON_OPTS;
+     * a value the caller set wins).
+     */
+    static final String LIGHT_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     private final String name;
     private final String command;
@@ -47,6 +53,7 @@ public final class DaemonProcess {
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             pb.environment().put("WHALE_HOME", whaleHome.toString());
             pb.environment().put("WHALE_LOG_DIR", layout.logDir(name).toString());
+            pb.environment().putIfAbsent("WHALE_DAEMON_OPTS", LIGHT_JVM);
             long pid = pb.start().pid();
             Files.writeString(layout.pidFile(name), new PidRecord(pid, ProcStat.startTicksOf(pid)).text());
             return pid;
@@ -82,17 +89,33 @@ public final class DaemonProcess {
      * file. A pid that now names another process (the daemon died, the pid was reused) is left alone.
      */
     public PidCheck stop() {
-        Optional<PidRecord> recorded = recorded();
-        PidCheck check = recorded.map(this::check).orElse(PidCheck.GONE);
-        if (check == PidCheck.OURS) {
-            ProcessHandle.of(recorded.get().pid()).ifPresent(p -> stopAll(Stream.concat(p.descendants(), Stream.of(p)).toList()));
+        return stopTogether(List.of(this)).get(0);
+    }
+
+    /**
+     * {@link #stop} of several daemons at once: each gets its SIGTERM at the same time and they shut down side by side,
+     * so that the slowest one, not their sum, is waited for. The outcomes come in the order of {@code daemons}.
+     */
+    static List<PidCheck> stopTogether(List<DaemonProcess> daemons) {
+        List<PidCheck> checks = new ArrayList<>();
+        List<ProcessHandle> processes = new ArrayList<>();
+        for (DaemonProcess daemon : daemons) {
+            Optional<PidRecord> recorded = daemon.recorded();
+            PidCheck check = recorded.map(daemon::check).orElse(PidCheck.GONE);
+            if (check == PidCheck.OURS) {
+                ProcessHandle.of(recorded.get().pid()).ifPresent(p -> processes.addAll(Stream.concat(p.descendants(), Stream.of(p)).toList()));
+            }
+            checks.add(check);
         }
+        stopAll(processes);
         try {
-            Files.deleteIfExists(layout.pidFile(name));
+            for (DaemonProcess daemon : daemons) {
+                Files.deleteIfExists(daemon.layout.pidFile(daemon.name));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return check;
+        return checks;
     }
 
     private PidCheck check(PidRecord recorded) {

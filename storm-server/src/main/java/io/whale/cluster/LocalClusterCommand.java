@@ -290,23 +290,32 @@ public final class LocalClusterCommand {
         if (hosts.isPresent()) {
             HostNetwork.requireRoot("local-cluster down of a cluster of emulated hosts");
         }
-        List<String> names = new ArrayList<>(layout.daemons(plan));
-        Collections.reverse(names);
-        for (String name : names) {
-            DaemonProcess daemon = new DaemonProcess(name, layout);
-            Optional<PidRecord> recorded = daemon.recorded();
-            String outcome = switch (daemon.stop()) {
-                case OURS -> "stopped";
-                case GONE -> "was not running";
-                case OTHER -> "was not running: its pid " + recorded.map(PidRecord::pid).orElseThrow()
-                    + " now belongs to another process, which was left alone";
-            };
-            out.printf("%-13s %s%n", name, outcome);
-        }
+        List<DaemonProcess> daemons = new ArrayList<>(layout.daemons(plan).stream().map(n -> new DaemonProcess(n, layout)).toList());
+        Collections.reverse(daemons);
+        // the Supervisors (with their workers), the UI and Nimbus side by side; ZooKeeper after them, which they may
+        // still talk to while they shut down
+        DaemonProcess zookeeper = daemons.remove(daemons.size() - 1);
+        stopAndReport(daemons);
+        stopAndReport(List.of(zookeeper));
         DaemonProcess.stopAll(WorkerPids.under(layout.root().resolve("data")));
         WorkerPids.forget(layout.root().resolve("data"));
         hosts.ifPresent(HostsCluster::removeNetwork);
         out.println("local cluster in " + layout.root() + " is down");
+    }
+
+    private void stopAndReport(List<DaemonProcess> daemons) {
+        List<Optional<PidRecord>> recorded = daemons.stream().map(DaemonProcess::recorded).toList();
+        List<PidCheck> checks = DaemonProcess.stopTogether(daemons);
+        for (int i = 0; i < daemons.size(); i++) {
+            Optional<PidRecord> pid = recorded.get(i);
+            String outcome = switch (checks.get(i)) {
+                case OURS -> "stopped";
+                case GONE -> "was not running";
+                case OTHER -> "was not running: its pid " + pid.map(PidRecord::pid).orElseThrow()
+                    + " now belongs to another process, which was left alone";
+            };
+            out.printf("%-13s %s%n", daemons.get(i).name(), outcome);
+        }
     }
 
     /** {@code fault HOST partition|heal|kill|slow MBIT} on a running cluster of emulated hosts. */

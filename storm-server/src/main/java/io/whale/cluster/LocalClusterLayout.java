@@ -144,6 +144,8 @@ public final class LocalClusterLayout {
                 + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
                 + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"
                 + "dev.zookeeper.path: " + quoted(dataDir(ZOOKEEPER)) + "\n"
+                // the JVM beside each worker that only copies its output into the log, as light as the daemons
+                + "topology.worker.logwriter.childopts: \"-Xmx64m " + DaemonProcess.LIGHT_JVM + "\"\n"
                 // with whale.transport=rdma: workers of one host talk through UCX shared memory (left alone,
                 // UCX moves RMA data over TCP loopback), and the receiving side binds loopback only; emulated hosts
                 // reach each other over TCP on the bridge, each binding its own address, written in its Supervisor's

@@ -35,6 +35,52 @@ class DaemonProcessTest {
     }
 
     @Test
+    void shouldStopDaemonsSideBySideSoThatEachMayWaitForTheOthersSignal(@TempDir Path tmp) throws Exception {
+        LocalClusterLayout layout = layout(tmp);
+        // each stand-in, on SIGTERM, waits for the other to have got its own before it exits: stopped one after
+        // the other, the first would wait out its grace and be killed
+        Path whale = tmp.resolve("fake-whale");
+        Files.writeString(whale, """
+            #!/usr/bin/env bash
+            name=${!#}; other=$([ "$name" = nimbus ] && echo ui || echo nimbus)
+            cd "$(dirname "$0")"
+            trap 'touch $name.term; until [ -e $other.term ]; do sleep 0.05; done; touch $name.clean; exit 0' TERM
+            sleep 600 & wait
+            """);
+        Files.setPosixFilePermissions(whale, PosixFilePermissions.fromString("rwx------"));
+        DaemonProcess nimbus = new DaemonProcess(LocalClusterLayout.NIMBUS, layout);
+        DaemonProcess ui = new DaemonProcess(LocalClusterLayout.UI, layout);
+        ProcessHandle first = ProcessHandle.of(nimbus.start(List.of(), whale, tmp)).orElseThrow();
+        ProcessHandle second = ProcessHandle.of(ui.start(List.of(), whale, tmp)).orElseThrow();
+        try {
+            assertEquals(List.of(PidCheck.OURS, PidCheck.OURS), DaemonProcess.stopTogether(List.of(nimbus, ui)));
+
+            assertTrue(Files.exists(tmp.resolve("nimbus.clean")), "nimbus exited on its own after ui got its signal");
+            assertTrue(Files.exists(tmp.resolve("ui.clean")), "ui exited on its own after nimbus got its signal");
+        } finally {
+            first.destroyForcibly();
+            second.destroyForcibly();
+        }
+    }
+
+    @Test
+    void shouldStartTheDaemonOnTheLightJvmUnlessTheCallerChoseOptions(@TempDir Path tmp) throws Exception {
+        Path whale = tmp.resolve("fake-whale");
+        Files.writeString(whale, "#!/usr/bin/env bash\necho \"$WHALE_DAEMON_OPTS\" > \"$(dirname \"$0\")/opts\"\nexec sleep 600\n");
+        Files.setPosixFilePermissions(whale, PosixFilePermissions.fromString("rwx------"));
+        DaemonProcess nimbus = new DaemonProcess(LocalClusterLayout.NIMBUS, layout(tmp));
+        ProcessHandle started = ProcessHandle.of(nimbus.start(List.of(), whale, tmp)).orElseThrow();
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(tmp.resolve("opts")) && Files.readString(tmp.resolve("opts")).endsWith("\n"));
+            String expected = System.getenv().getOrDefault("WHALE_DAEMON_OPTS", DaemonProcess.LIGHT_JVM);
+            assertEquals(expected, Files.readString(tmp.resolve("opts")).strip());
+        } finally {
+            nimbus.stop();
+            started.destroyForcibly();
+        }
+    }
+
+    @Test
     void shouldLeaveAloneAProcessThatGotTheDeadDaemonsPid(@TempDir Path tmp) throws Exception {
         LocalClusterLayout layout = layout(tmp);
         DaemonProcess nimbus = new DaemonProcess(LocalClusterLayout.NIMBUS, layout);
