@@ -24,7 +24,7 @@ final class EmulatedHosts {
     /** Root can create network namespaces, bridges and veth links. */
     static boolean available() {
         try {
-            // named after this JVM, so that two test runs on one machine do not take each other's
+            // named after this JVM, so that two test runs on one machine never use the same name
             String probe = "whale-it-probe-" + ProcessHandle.current().pid();
             Process p = new ProcessBuilder("bash", "-c", "ip netns add " + probe + " && ip -n " + probe + " link add name wprobe type bridge; "
                 + "r=$?; ip netns del " + probe + "; exit $r").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

@@ -18,8 +18,8 @@ public final class DaemonProcess {
     private static final Duration GRACE = Duration.ofSeconds(15);
     /**
      * A local cluster shares a small machine with its workers: its daemons run on the quick JIT compiler and the serial
-     * collector, which takes about half the CPU to start one and to keep it idle (bin/whale reads WHALE_DAEMON_OPTS;
-     * a value the caller set wins).
+     * collector, which take a third less CPU to start them and less than half to keep them idle (bin/whale reads
+     * WHALE_DAEMON_OPTS; a value the caller set wins).
      */
     static final String LIGHT_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.SupervisorSummary;
 import org.apache.storm.generated.TopologySummary;
@@ -290,13 +291,14 @@ public final class LocalClusterCommand {
         if (hosts.isPresent()) {
             HostNetwork.requireRoot("local-cluster down of a cluster of emulated hosts");
         }
-        List<DaemonProcess> daemons = new ArrayList<>(layout.daemons(plan).stream().map(n -> new DaemonProcess(n, layout)).toList());
-        Collections.reverse(daemons);
+        List<String> names = new ArrayList<>(layout.daemons(plan));
+        Collections.reverse(names);
         // the Supervisors (with their workers), the UI and Nimbus side by side; ZooKeeper after them, which they may
         // still talk to while they shut down
-        DaemonProcess zookeeper = daemons.remove(daemons.size() - 1);
-        stopAndReport(daemons);
-        stopAndReport(List.of(zookeeper));
+        Map<Boolean, List<DaemonProcess>> zookeeperOrNot = names.stream().map(n -> new DaemonProcess(n, layout))
+            .collect(Collectors.partitioningBy(d -> d.name().equals(LocalClusterLayout.ZOOKEEPER)));
+        stopAndReport(zookeeperOrNot.get(false));
+        stopAndReport(zookeeperOrNot.get(true));
         DaemonProcess.stopAll(WorkerPids.under(layout.root().resolve("data")));
         WorkerPids.forget(layout.root().resolve("data"));
         hosts.ifPresent(HostsCluster::removeNetwork);

@@ -45,6 +45,7 @@ class DaemonProcessTest {
             name=${!#}; other=$([ "$name" = nimbus ] && echo ui || echo nimbus)
             cd "$(dirname "$0")"
             trap 'touch $name.term; until [ -e $other.term ]; do sleep 0.05; done; touch $name.clean; exit 0' TERM
+            touch $name.ready
             sleep 600 & wait
             """);
         Files.setPosixFilePermissions(whale, PosixFilePermissions.fromString("rwx------"));
@@ -53,6 +54,8 @@ class DaemonProcessTest {
         ProcessHandle first = ProcessHandle.of(nimbus.start(List.of(), whale, tmp)).orElseThrow();
         ProcessHandle second = ProcessHandle.of(ui.start(List.of(), whale, tmp)).orElseThrow();
         try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(tmp.resolve("nimbus.ready")) && Files.exists(tmp.resolve("ui.ready")));
+
             assertEquals(List.of(PidCheck.OURS, PidCheck.OURS), DaemonProcess.stopTogether(List.of(nimbus, ui)));
 
             assertTrue(Files.exists(tmp.resolve("nimbus.clean")), "nimbus exited on its own after ui got its signal");
