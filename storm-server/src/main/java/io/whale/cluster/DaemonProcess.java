@@ -89,15 +89,19 @@ public final class DaemonProcess {
      * file. A pid that now names another process (the daemon died, the pid was reused) is left alone.
      */
     public PidCheck stop() {
-        return stopTogether(List.of(this)).get(0);
+        return stopTogether(List.of(this)).get(0).check();
+    }
+
+    /** What {@link #stopTogether} found of a daemon: whether its pid was still its own, and the pid file's record. */
+    record Stopped(PidCheck check, Optional<PidRecord> recorded) {
     }
 
     /**
      * {@link #stop} of several daemons at once: each gets its SIGTERM at the same time and they shut down side by side,
      * so that the slowest one, not their sum, is waited for. The outcomes come in the order of {@code daemons}.
      */
-    static List<PidCheck> stopTogether(List<DaemonProcess> daemons) {
-        List<PidCheck> checks = new ArrayList<>();
+    static List<Stopped> stopTogether(List<DaemonProcess> daemons) {
+        List<Stopped> outcomes = new ArrayList<>();
         List<ProcessHandle> processes = new ArrayList<>();
         for (DaemonProcess daemon : daemons) {
             Optional<PidRecord> recorded = daemon.recorded();
@@ -105,7 +109,7 @@ public final class DaemonProcess {
             if (check == PidCheck.OURS) {
                 ProcessHandle.of(recorded.get().pid()).ifPresent(p -> processes.addAll(Stream.concat(p.descendants(), Stream.of(p)).toList()));
             }
-            checks.add(check);
+            outcomes.add(new Stopped(check, recorded));
         }
         stopAll(processes);
         try {
@@ -115,7 +119,7 @@ public final class DaemonProcess {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return checks;
+        return outcomes;
     }
 
     private PidCheck check(PidRecord recorded) {

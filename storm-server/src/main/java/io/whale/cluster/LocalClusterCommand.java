@@ -306,14 +306,13 @@ public final class LocalClusterCommand {
     }
 
     private void stopAndReport(List<DaemonProcess> daemons) {
-        List<Optional<PidRecord>> recorded = daemons.stream().map(DaemonProcess::recorded).toList();
-        List<PidCheck> checks = DaemonProcess.stopTogether(daemons);
+        List<DaemonProcess.Stopped> outcomes = DaemonProcess.stopTogether(daemons);
         for (int i = 0; i < daemons.size(); i++) {
-            Optional<PidRecord> pid = recorded.get(i);
-            String outcome = switch (checks.get(i)) {
+            DaemonProcess.Stopped stopped = outcomes.get(i);
+            String outcome = switch (stopped.check()) {
                 case OURS -> "stopped";
                 case GONE -> "was not running";
-                case OTHER -> "was not running: its pid " + pid.map(PidRecord::pid).orElseThrow()
+                case OTHER -> "was not running: its pid " + stopped.recorded().map(PidRecord::pid).orElseThrow()
                     + " now belongs to another process, which was left alone";
             };
             out.printf("%-13s %s%n", daemons.get(i).name(), outcome);

@@ -56,7 +56,8 @@ class DaemonProcessTest {
         try {
             await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(tmp.resolve("nimbus.ready")) && Files.exists(tmp.resolve("ui.ready")));
 
-            assertEquals(List.of(PidCheck.OURS, PidCheck.OURS), DaemonProcess.stopTogether(List.of(nimbus, ui)));
+            assertEquals(List.of(PidCheck.OURS, PidCheck.OURS), DaemonProcess.stopTogether(List.of(nimbus, ui)).stream()
+                .map(DaemonProcess.Stopped::check).toList());
 
             assertTrue(Files.exists(tmp.resolve("nimbus.clean")), "nimbus exited on its own after ui got its signal");
             assertTrue(Files.exists(tmp.resolve("ui.clean")), "ui exited on its own after nimbus got its signal");
