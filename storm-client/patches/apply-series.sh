@@ -2,6 +2,8 @@
 # Copies the unpacked upstream storm-client sources to a fresh tree and applies the patch
 # series on it, in the order of the `series` file. A patch that does not apply cleanly stops
 # the build and names itself, so an upstream bump shows at once which hook needs rework.
+# Only the files whose patched text differs from the last build's are written to PATCHED_SRC_DIR:
+# the others keep their time stamps, so that a second build of the same series compiles nothing.
 # Usage: apply-series.sh PATCH_DIR UPSTREAM_SRC_DIR PATCHED_SRC_DIR
 set -euo pipefail
 
@@ -10,9 +12,10 @@ patch_dir=$1 upstream=$2 patched=$3
 command -v patch >/dev/null || { echo "apply-series: the 'patch' program is missing (apt-get install patch)" >&2; exit 1; }
 [ -d "$upstream" ] || { echo "apply-series: upstream sources not found at $upstream" >&2; exit 1; }
 
-rm -rf "$patched"
-mkdir -p "$patched"
-cp -R "$upstream"/. "$patched"/
+fresh=$patched.fresh
+rm -rf "$fresh"
+mkdir -p "$fresh" "$patched"
+cp -R "$upstream"/. "$fresh"/
 
 applied=0
 while IFS= read -r line || [ -n "$line" ]; do
@@ -21,7 +24,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   [ -z "$name" ] && continue
   file="$patch_dir/$name"
   [ -f "$file" ] || { echo "apply-series: patch '$name' is listed in series but $file does not exist" >&2; exit 1; }
-  if ! out=$(patch -d "$patched" -p1 --forward --batch --fuzz=0 --no-backup-if-mismatch -r - --quiet < "$file" 2>&1); then
+  if ! out=$(patch -d "$fresh" -p1 --forward --batch --fuzz=0 --no-backup-if-mismatch -r - --quiet < "$file" 2>&1); then
     echo "apply-series: patch '$name' no longer applies to the upstream storm-client sources:" >&2
     echo "$out" >&2
     exit 1
@@ -29,4 +32,18 @@ while IFS= read -r line || [ -n "$line" ]; do
   applied=$((applied + 1))
 done < "$patch_dir/series"
 
-echo "apply-series: applied $applied patch(es) from $patch_dir/series"
+# The patched tree replaces the last one file by file; a file the last one has and this one lacks goes.
+changed=0
+while IFS= read -r -d '' file; do
+  if ! cmp -s "$fresh/$file" "$patched/$file"; then
+    mkdir -p "$(dirname "$patched/$file")"
+    cp "$fresh/$file" "$patched/$file"
+    changed=$((changed + 1))
+  fi
+done < <(cd "$fresh" && find . -type f -print0)
+while IFS= read -r -d '' file; do
+  [ -e "$fresh/$file" ] || { rm -f "$patched/$file"; changed=$((changed + 1)); }
+done < <(cd "$patched" && find . -type f -print0)
+rm -rf "$fresh"
+
+echo "apply-series: applied $applied patch(es) from $patch_dir/series; $changed source file(s) changed since the last build"

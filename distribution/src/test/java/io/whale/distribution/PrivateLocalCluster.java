@@ -33,6 +33,12 @@ final class PrivateLocalCluster implements AutoCloseable {
      * every 10 s, which each test's submit would otherwise wait out (6–10 s each in CI).
      */
     private static final String ASSIGN_EVERY_SECOND = "nimbus.monitor.freq.secs=1";
+    /**
+     * The tests' workers live a minute or two at a few hundred tuples a second: C1's code is fast enough there, and C2
+     * compiling the worker's hot paths was most of a worker's CPU on CI's two cores (issue 31). A topology that sets its
+     * own {@code topology.worker.childopts} replaces this default.
+     */
+    private static final String WORKERS_ON_C1 = "topology.worker.childopts=\"-XX:TieredStopAtLevel=1\"";
 
     private final Optional<Process> anchor;
     private final Path dir;
@@ -49,7 +55,7 @@ final class PrivateLocalCluster implements AutoCloseable {
     static PrivateLocalCluster upHosts(Path dir, int hosts, int linkMbit, List<String> overrides) throws IOException, InterruptedException {
         WhaleCli.deleteRecursively(dir);
         PrivateLocalCluster cluster = new PrivateLocalCluster(Optional.empty(), dir);
-        List<String> up = new ArrayList<>(List.of("-c", ASSIGN_EVERY_SECOND));
+        List<String> up = new ArrayList<>(List.of("-c", ASSIGN_EVERY_SECOND, "-c", WORKERS_ON_C1));
         overrides.forEach(o -> up.addAll(List.of("-c", o)));
         up.addAll(List.of("local-cluster", "up", "--hosts", String.valueOf(hosts), "--dir", dir.toString()));
         if (linkMbit > 0) {
@@ -100,7 +106,7 @@ final class PrivateLocalCluster implements AutoCloseable {
             cluster.close();
             assertEquals("ready", first, "the private network namespace did not come up");
         }
-        return cluster.startedWith(List.of("-c", ASSIGN_EVERY_SECOND, "local-cluster", "up", "--supervisors", String.valueOf(supervisors),
+        return cluster.startedWith(List.of("-c", ASSIGN_EVERY_SECOND, "-c", WORKERS_ON_C1, "local-cluster", "up", "--supervisors", String.valueOf(supervisors),
             "--dir", dir.toString()));
     }
 

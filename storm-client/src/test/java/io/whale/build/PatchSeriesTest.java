@@ -1,6 +1,7 @@
 package io.whale.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,11 +9,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The patch series applies to the upstream sources, and a stale patch stops the build by name. */
+/**
+ * The patch series applies to the upstream sources, a stale patch stops the build by name, and applying it again
+ * rewrites only what changed.
+ */
 class PatchSeriesTest {
     private static final Path PATCHES = Path.of("patches");
     private static final Path UPSTREAM = Path.of("target/upstream-sources");
@@ -32,6 +38,30 @@ class PatchSeriesTest {
         assertEquals(0, result.exit, result.output);
         String worker = Files.readString(out.resolve("src/org/apache/storm/daemon/worker/Worker.java"));
         assertTrue(worker.contains("io.whale.WhaleVersion.banner()"));
+    }
+
+    @Test
+    void shouldRewriteOnlyTheFilesWhosePatchedTextChangedSoThatAnotherBuildCompilesNothing(@TempDir Path out) throws Exception {
+        Path src = out.resolve("src");
+        assertEquals(0, applySeries(PATCHES, src).exit);
+        Path worker = src.resolve("org/apache/storm/daemon/worker/Worker.java");
+        Path config = src.resolve("org/apache/storm/Config.java");
+        Path stray = src.resolve("org/apache/storm/Stray.java");
+        FileTime old = FileTime.fromMillis(0);
+        Files.setLastModifiedTime(worker, old);
+        Files.setLastModifiedTime(config, old);
+        Files.writeString(config, "// edited by hand\n", StandardOpenOption.APPEND);
+        Files.setLastModifiedTime(config, old);
+        Files.writeString(stray, "class Stray {}\n");
+
+        Result again = applySeries(PATCHES, src);
+
+        assertEquals(0, again.exit, again.output);
+        assertTrue(again.output.contains("2 source file(s) changed since the last build"), again.output);
+        assertEquals(old, Files.getLastModifiedTime(worker), "an unchanged file keeps its time stamp");
+        assertNotEquals(old, Files.getLastModifiedTime(config), "a file that differs is written again");
+        assertFalse(Files.readString(config).contains("edited by hand"), "the hand edit is undone");
+        assertTrue(Files.notExists(stray), "a file the patched tree lacks is removed");
     }
 
     @Test
