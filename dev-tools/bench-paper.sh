@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench-paper.sh: the paper's evaluation (SC'21 §5, issue 13), scaled down to a cluster of emulated hosts on this machine,
-# with the two example applications fed from Kafka: stock Apache Storm 2.8.3 and Whale side by side in every round.
+# with the two example applications fed from Kafka: stock Apache Storm 2.8.3 and Whale in every round, one cluster up at a
+# time (Storm's runs of every round first, then Whale's).
 #
 #   dev-tools/bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] [--repeats N] [--hosts N]
 #                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--probes N] [--p99-bound-ms B]

@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The live worker processes a Supervisor recorded under its local dir ({@code workers/ID/pids/PID}). */
-final class WorkerPids {
+public final class WorkerPids {
     private WorkerPids() {
     }
 
-    static List<ProcessHandle> under(Path dataDir) {
+    public static List<ProcessHandle> under(Path dataDir) {
         // A Supervisor removes a stopped worker's folder at any time: a walk that meets a vanishing folder is retried.
         for (int attempt = 1; ; attempt++) {
             try {

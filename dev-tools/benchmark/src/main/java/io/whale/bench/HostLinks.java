@@ -2,6 +2,10 @@ package io.whale.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.cluster.LocalClusterLayout;
+import io.whale.cluster.WorkerPids;
+import io.whale.cluster.hosts.HostNetworkPlan;
+import io.whale.cluster.hosts.HostsState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The links of a cluster of emulated hosts ({@code whale local-cluster up --hosts N}): which host runs which worker
- * (from {@code local-cluster status --json}, read once the workers are up) and each host's interface byte counters
+ * (read once the workers are up, as {@code local-cluster status --json} reports it) and each host's interface byte counters
  * (host 0's is the bridge, which carries only ZooKeeper's and Nimbus's traffic),
  * read straight from the kernel ({@code ip -n NAMESPACE -j -s link show dev INTERFACE}) at the window's edges,
  * which costs no JVM start in the measured window.
@@ -57,16 +61,20 @@ public final class HostLinks {
     private HostLinks() {
     }
 
-    /** The hosts of the cluster in {@code clusterDir} as its {@code whale} command reports them now. */
-    public static List<Host> of(Path whaleBin, Path clusterDir) throws IOException, InterruptedException {
-        JsonNode status = JSON.readTree(run(List.of(whaleBin.toString(), "local-cluster", "status", "--json", "--dir",
-            clusterDir.toString())));
+    /**
+     * The hosts of the cluster in {@code clusterDir} now, from the network plan {@code local-cluster up} stored there and
+     * the worker pids each Supervisor recorded, as {@code local-cluster status --json} reports them. Read here rather
+     * than asked of that command: it is two JVMs and a call to Nimbus, which took tens of seconds on the loaded machine
+     * while a run's topology started, all of them with the topology draining its standing backlog (issue 31).
+     */
+    public static List<Host> of(Path clusterDir) {
+        LocalClusterLayout layout = new LocalClusterLayout(clusterDir);
+        HostNetworkPlan plan = HostsState.load(layout.hostsFile()).plan();
         List<Host> hosts = new ArrayList<>();
-        for (JsonNode h : status.get("hosts")) {
-            List<Long> pids = new ArrayList<>();
-            h.get("workerPids").forEach(p -> pids.add(p.asLong()));
-            hosts.add(new Host(h.get("host").asInt(), h.get("namespace").asText(), h.get("address").asText(), h.get("interface").asText(),
-                pids));
+        for (int h = 0; h <= plan.hosts(); h++) {
+            List<Long> pids = h == 0 ? List.of()
+                : WorkerPids.under(layout.dataDir(LocalClusterLayout.supervisor(h))).stream().map(ProcessHandle::pid).sorted().toList();
+            hosts.add(new Host(h, plan.namespace(h), plan.address(h), plan.interfaceOf(h), pids));
         }
         return hosts;
     }

@@ -207,7 +207,7 @@ public final class WocBenchmark {
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
             TimeUnit.SECONDS.sleep(options.warmupSeconds());
-            List<HostLinks.Host> hosts = options.hosts() == 0 ? List.of() : HostLinks.of(whaleBin(point), clusterDir);
+            List<HostLinks.Host> hosts = options.hosts() == 0 ? List.of() : HostLinks.of(clusterDir);
             List<TaskReport> first = TaskReport.readAll(reports);
             TaskReport spout = spoutOf(first);
             Optional<Path> spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort());

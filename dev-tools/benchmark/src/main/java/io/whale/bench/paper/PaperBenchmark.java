@@ -18,12 +18,12 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The driver of {@code dev-tools/bench-paper.sh}: brings up a cluster of emulated hosts for Whale and one for stock
- * Storm (each with its Kafka broker on host 0; both stay up for the whole run, so every run shares the same
- * background), generates each application's data once, then for each application, P and round runs every system
- * ({@link PaperRun}) — Storm first, whose sustainable rate sets the round's common rate — and writes {@code results.json}
- * after every run and the report ({@link PaperReport}) at the end. Exits 1 when a series of a figure was left
- * without data (a run failed).
+ * The driver of {@code dev-tools/bench-paper.sh}: generates each application's data once, then brings up one cluster
+ * of emulated hosts at a time, each with its Kafka broker on host 0, so that nothing but the measured system runs on
+ * the machine (issue 32): stock Storm's first, for its run of every application, P and round ({@link PaperRun}), whose
+ * sustainable rate sets the round's common rate; then Whale's, for its systems' runs of every round, the sweeps and the
+ * rate steps. It writes {@code results.json} after every run and the report ({@link PaperReport}) at the end. Exits 1
+ * when a series of a figure was left without data (a run failed).
  * Started by the script, which sets {@code whale.bin}, {@code whale.stock.bin}, {@code whale.home},
  * {@code whale.bench.jar} and {@code whale.bench.command}.
  */
@@ -50,8 +50,8 @@ public final class PaperBenchmark {
     private final List<PaperSweepRun> sweepRuns = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Object> run = new LinkedHashMap<>();
-    /** Both clusters' sessions: once either closes (SIGTERM, Ctrl-C) the sitting ends ({@link #failed}). */
-    private final List<DemoSession> sessions = new ArrayList<>();
+    /** The session of the cluster up now: once it closes on a signal (SIGTERM, Ctrl-C) the sitting ends ({@link #failed}). */
+    private DemoSession current;
 
     PaperBenchmark(PaperOptions options, Path whaleBin, Path stockBin, Path whaleHome, Path feedJar) {
         this.options = options;
@@ -90,30 +90,19 @@ public final class PaperBenchmark {
             System.out.printf("--resume: %d result(s) of complete rounds and %d of their sweeps kept from %s%n", results.size(),
                 sweepRuns.size(), out.resolve("results.json"));
         }
-        DemoSession whaleSession = new DemoSession(whaleBin);
-        sessions.add(whaleSession);
-        try (whaleSession) {
-            PaperCluster whale = new PaperCluster(whaleSession, whaleBin, whaleBin, out.resolve("cluster"), options.hosts());
-            whale.up(options.clusterLayout(), List.of(), "Whale cluster");
-            PaperCluster storm = null;
+        try {
+            Map<PaperApp, Path> data = generate();
             if (options.systems().contains(PaperSystem.STORM)) {
-                DemoSession stockSession = new DemoSession(stockBin);
-                sessions.add(stockSession);
-                whaleSession.onClose("stopping the stock Storm cluster", stockSession::close);
-                storm = new PaperCluster(stockSession, stockBin, whaleBin, out.resolve("cluster-stock"), options.hosts());
-                storm.up(options.clusterLayout(), List.of("--base-port", String.valueOf(STOCK_BASE_PORT)), "stock Apache Storm 2.8.3 cluster");
+                onCluster(stockBin, out.resolve("cluster-stock"), List.of("--base-port", String.valueOf(STOCK_BASE_PORT)),
+                    "stock Apache Storm 2.8.3 cluster", storm -> rounds(storm, false, data));
             }
-            Map<PaperApp, Path> data = generate(whale, storm);
-            for (PaperApp app : options.apps()) {
-                for (int p : options.matchers()) {
-                    for (int repeat = 1; repeat <= options.repeats(); repeat++) {
-                        round(app, p, repeat, whale, storm, data.get(app));
-                        sweeps(app, p, repeat, whale, data.get(app));
+            if (options.systems().stream().anyMatch(PaperSystem::whale)) {
+                onCluster(whaleBin, out.resolve("cluster"), List.of(), "Whale cluster", whale -> {
+                    rounds(whale, true, data);
+                    if (options.rateSteps()) {
+                        rateSteps(whale, data.get(STEPS_APP));
                     }
-                }
-            }
-            if (options.rateSteps()) {
-                rateSteps(whale, data.get(STEPS_APP));
+                });
             }
         } catch (SittingStopped e) {
             System.out.println(e.getMessage());
@@ -131,19 +120,64 @@ public final class PaperBenchmark {
         return 0;
     }
 
-    /** Every system once at this P, Storm first: its sustainable rate sets the common rate the others' latency is measured at. */
-    private void round(PaperApp app, int p, int repeat, PaperCluster whale, PaperCluster storm, Path data)
+    /** What is run on one cluster while it is up: it may throw what a run throws. */
+    @FunctionalInterface
+    private interface ClusterWork {
+        void run(PaperCluster cluster) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Brings a cluster up from {@code bin}'s home with its broker, loads the drivers' positions when ride-hailing runs,
+     * does {@code work} on it and brings it down: one cluster at a time.
+     */
+    private void onCluster(Path bin, Path dir, List<String> extraLayout, String what, ClusterWork work) throws IOException, InterruptedException {
+        DemoSession session = new DemoSession(bin);
+        current = session;
+        try (session) {
+            PaperCluster cluster = new PaperCluster(session, whaleBin, dir, options.hosts());
+            cluster.up(options.clusterLayout(), extraLayout, what);
+            if (options.apps().contains(PaperApp.RIDEHAILING)) {
+                DemoSession.step("loading the drivers' positions into topic " + PaperApp.DRIVERS_TOPIC + " at " + cluster.bootstrap());
+                cluster.generateIntoKafka(List.of("gen", "ridehailing-trajectories", "--drivers", "2000", "--records", "40000", "--topic",
+                    PaperApp.DRIVERS_TOPIC, "--partitions", "1", "--no-progress"));
+            }
+            work.run(cluster);
+        }
+    }
+
+    /** Stock Storm's run of every round ({@code whale} false), or Whale's systems' runs of every round and their sweeps. */
+    private void rounds(PaperCluster cluster, boolean whale, Map<PaperApp, Path> data) throws IOException, InterruptedException {
+        for (PaperApp app : options.apps()) {
+            for (int p : options.matchers()) {
+                for (int repeat = 1; repeat <= options.repeats(); repeat++) {
+                    round(app, p, repeat, cluster, whale, data.get(app));
+                    if (whale) {
+                        sweeps(app, p, repeat, cluster, data.get(app));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A round's runs on one cluster: Storm's ({@code whale} false), whose sustainable rate sets the common rate the
+     * others' latency is measured at, or Whale's systems' after it.
+     */
+    private void round(PaperApp app, int p, int repeat, PaperCluster cluster, boolean whale, Path data)
         throws IOException, InterruptedException {
         if (PaperResume.done(results, options, app, p, repeat)) {
             DemoSession.step(app.option() + " P=" + p + " repeat " + repeat + ": kept from the earlier run (--resume)");
             return;
         }
         for (PaperSystem system : options.systemsOf(app)) {
+            if (system.whale() != whale) {
+                continue;
+            }
             double commonRate = commonRate(app, p, repeat);
             PaperPoint point = new PaperPoint(app, system, p, options.workers(), repeat);
             DemoSession.step(point.name() + (commonRate > 0 ? String.format(" (common rate %.0f/s)", commonRate) : ""));
             try {
-                PaperResult r = new PaperRun(system.whale() ? whale : storm, options, whaleHome, feedJar).run(point, data, commonRate);
+                PaperResult r = new PaperRun(cluster, options, whaleHome, feedJar).run(point, data, commonRate);
                 results.add(r);
                 System.out.println(describe(r));
             } catch (IllegalStateException e) {
@@ -249,7 +283,7 @@ public final class PaperBenchmark {
      * neither it nor a failure is saved, nor does another run start ({@code --resume} runs its round again).
      */
     private void failed(String name, IllegalStateException e) {
-        if (sessions.stream().anyMatch(DemoSession::isClosing)) {
+        if (current.isClosing()) {
             throw new SittingStopped(name + " was stopped (" + e.getMessage() + "): not kept; the sitting ends here, --resume goes on with it");
         }
         failures.add(name + ": " + e.getMessage());
@@ -263,7 +297,7 @@ public final class PaperBenchmark {
         }
     }
 
-    private Map<PaperApp, Path> generate(PaperCluster whale, PaperCluster storm) throws IOException, InterruptedException {
+    private Map<PaperApp, Path> generate() throws IOException, InterruptedException {
         Map<PaperApp, Path> files = new LinkedHashMap<>();
         Files.createDirectories(options.out().resolve("data"));
         for (PaperApp app : options.apps()) {
@@ -275,13 +309,6 @@ public final class PaperBenchmark {
                 PaperCluster.run(command);
             }
             files.put(app, file);
-        }
-        if (options.apps().contains(PaperApp.RIDEHAILING)) {
-            for (PaperCluster c : storm == null ? List.of(whale) : List.of(whale, storm)) {
-                DemoSession.step("loading the drivers' positions into topic " + PaperApp.DRIVERS_TOPIC + " at " + c.bootstrap());
-                c.generateIntoKafka(List.of("gen", "ridehailing-trajectories", "--drivers", "2000", "--records", "40000", "--topic",
-                    PaperApp.DRIVERS_TOPIC, "--partitions", "1", "--no-progress"));
-            }
         }
         return files;
     }

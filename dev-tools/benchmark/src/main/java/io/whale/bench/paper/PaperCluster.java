@@ -17,7 +17,8 @@ import org.apache.commons.io.FileUtils;
  * One cluster of emulated hosts the paper benchmark runs on ({@code whale local-cluster up --hosts N}, from Whale's
  * home or from the stock Storm home) and its own Kafka broker on host 0, beside ZooKeeper and Nimbus, where every
  * host's workers reach it over the bridge (its traffic to the spouts' hosts crosses their shaped links like any
- * other). Kafka and the data generators are Whale's tools on both clusters: they are not the system under test.
+ * other). Kafka and the data generators are Whale's tools on both clusters: they are not the system under test. One
+ * cluster is up at a time ({@link PaperBenchmark}).
  *
  * <p>A topology's jar (the example's, with Kafka's client in it: 27 MB) goes from Nimbus to every Supervisor when it
  * is submitted, which takes minutes over a link shaped to 1 Mbit/s; {@link #shapeLinks} lets a run open the links for
@@ -27,7 +28,6 @@ final class PaperCluster {
     static final int KAFKA_PORT = 16092;
 
     private final DemoSession session;
-    private final Path whaleBin;
     private final Path toolsBin;
     private final Path dir;
     private final int hosts;
@@ -38,9 +38,8 @@ final class PaperCluster {
      * @param session  runs this cluster's {@code whale} (Whale's or the stock home's)
      * @param toolsBin Whale's {@code bin/whale}, for Kafka and the generators
      */
-    PaperCluster(DemoSession session, Path whaleBin, Path toolsBin, Path dir, int hosts) {
+    PaperCluster(DemoSession session, Path toolsBin, Path dir, int hosts) {
         this.session = session;
-        this.whaleBin = whaleBin;
         this.toolsBin = toolsBin;
         this.dir = dir;
         this.hosts = hosts;
@@ -56,7 +55,7 @@ final class PaperCluster {
         up.addAll(List.of("--dir", dir.toString()));
         up.addAll(extra);
         session.whale(up);
-        host0 = HostLinks.of(whaleBin, dir).stream().filter(h -> h.host() == 0).findFirst()
+        host0 = HostLinks.of(dir).stream().filter(h -> h.host() == 0).findFirst()
             .orElseThrow(() -> new IllegalStateException("no host 0 in 'whale local-cluster status --json --dir " + dir + "'"));
         kafkaDir = dir.resolve("kafka");
         session.onClose("stopping Kafka of the " + what, () -> run(inHost0(List.of(toolsBin.toString(), "kafka", "stop", "--dir",
@@ -91,10 +90,6 @@ final class PaperCluster {
 
     Path dir() {
         return dir;
-    }
-
-    Path whaleBin() {
-        return whaleBin;
     }
 
     DemoSession session() {

@@ -182,10 +182,16 @@ final class PaperRun {
             long openMillis = 0;
             while (done == null) {
                 if (!Files.exists(release) && ReporterLines.read(report).results() > 0) {
-                    hosts = HostLinks.of(cluster.whaleBin(), cluster.dir());
+                    hosts = HostLinks.of(cluster.dir());
                     workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
                     sourceHost = SourceHost.of(cluster.dir().resolve("logs"), name, point.app().broadcastComponent());
                     cluster.shapeLinks(options.linkMbit());
+                    if (rateSteps.equals(KafkaFeed.NO_STEPS)) {
+                        // before the feed is released, so that the recording covers the capacity phase whole however
+                        // long jcmd takes on the loaded machine (12 s once in CI), and nothing below waits for jcmd
+                        int at = sourceHost;
+                        recorder.start(hosts.stream().filter(h -> h.host() == at).flatMap(h -> h.workerPids().stream()).toList());
+                    }
                     Files.createFile(release);
                 }
                 if (System.nanoTime() > deadline) {
@@ -197,11 +203,7 @@ final class PaperRun {
                 for (JsonNode e : followed.newLines()) {
                     String phase = e.get("phase").asText();
                     CapacityEdges.Edge edge = capacityEdges.of(e);
-                    if (edge == CapacityEdges.Edge.WARMS_UP) {
-                        // jcmd takes seconds on a busy machine: started in the warm-up, its samples are cut to the window
-                        int at = sourceHost;
-                        recorder.start(hosts.stream().filter(h -> h.host() == at).flatMap(h -> h.workerPids().stream()).toList());
-                    } else if (edge == CapacityEdges.Edge.OPENS) {
+                    if (edge == CapacityEdges.Edge.OPENS) {
                         openMillis = System.currentTimeMillis();
                         links0 = HostLinks.read(hosts);
                         links0Nanos = System.nanoTime();

@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A JDK Flight Recording of the broadcast source's workers for Figs. 25–26, with only the execution samples on
- * ({@link #PERIOD}): started with {@code jcmd} in the capacity phase's warm-up (a jcmd takes 2–3 s on the busy machine,
- * most of a quick run's window) and stopped after its window, whose samples alone are read; jcmd reaches a worker in
+ * ({@link #PERIOD}): started with {@code jcmd} before the feed is released (a jcmd takes 2–12 s on the loaded machine,
+ * longer than a quick run's warm-up and window together: started in the warm-up, it once missed the window whole) and
+ * stopped after the capacity window, whose samples alone are read; jcmd reaches a worker in
  * any emulated host's network namespace (it attaches through the file system). A worker that cannot be recorded leaves
  * the run's send-path figures unmeasured (NaN), never fails it.
  */

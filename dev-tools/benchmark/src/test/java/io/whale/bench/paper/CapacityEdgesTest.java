@@ -30,7 +30,7 @@ class CapacityEdgesTest {
             seen.add(edges.of(JSON.readTree(e)));
         }
         CapacityEdges.Edge none = CapacityEdges.Edge.NONE;
-        assertEquals(List.of(none, CapacityEdges.Edge.WARMS_UP, CapacityEdges.Edge.OPENS, CapacityEdges.Edge.CLOSES, none, none, none,
+        assertEquals(List.of(none, none, CapacityEdges.Edge.OPENS, CapacityEdges.Edge.CLOSES, none, none, none,
             none, none, none), seen);
     }
 
