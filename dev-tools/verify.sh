@@ -3,10 +3,9 @@
 # network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
 # every other module the other. In a namespace the clusters the tests start bind none of the machine's
 # interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
-# Beside the distribution's end-to-end tests, the last of the other half, a narrowed quick run of the paper benchmark
-# (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of the evaluation: it fails when a series of a figure is
-# left without data, never on a figure's value. It runs on copies of the distribution, the stock Storm home and the
-# benchmark's jars, which the other half rebuilds meanwhile.
+# Beside them, a narrowed quick run of the paper benchmark (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of
+# the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies
+# of the distribution, the stock Storm home and the benchmark's jars, which the other half rebuilds meanwhile.
 #
 # First everything is built and installed with the network up and one test run, so that every plugin, test provider
 # and dependency is resolved (.ci/run proves it on an empty Maven repository); the halves then run offline. Without
@@ -65,11 +64,16 @@ rm -rf "$paper" && mkdir -p "$paper/bench"
 cp -a "$(ls -d distribution/target/whale-*/ | head -1)" "$paper/whale-home"
 cp -a dev-tools/stock-storm/target/apache-storm-2.8.3 "$paper/stock-home"
 cp -a dev-tools/benchmark/target/whale-benchmark-*-topology.jar dev-tools/benchmark/target/lib "$paper/bench/"
-# A smoke of each kind of run the harness has, one topology each (a run takes one to two minutes on the loaded cores):
+# A smoke of each kind of run the harness has, one topology each (a run takes 3 to 4 minutes on the loaded cores):
 # the ride-hailing round of stock Storm (on its own cluster) and of Whale's live tree over RDMA, and the tree's rate
 # steps, on three hosts; every figure these feed must have data. PAPER.md ("In CI") says where the rest is tested.
 paper_figures=13,14,17,18,21,23,24,25,26,27
-paper_exit=stopped
+echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_log, its report: $paper/report/report.md"
+(WHALE_HOME=$PWD/$paper/whale-home WHALE_STOCK_HOME=$PWD/$paper/stock-home WHALE_BENCH_TARGET=$PWD/$paper/bench \
+  exec dev-tools/bench-paper.sh --quick --figures "$paper_figures" --systems storm,whale-woc-rdma-nonblock --hosts 3 \
+  --out "$PWD/$paper/report") >"$paper_log" 2>&1 &
+paper_pid=$!
+parts+=("$paper_pid")
 
 # A test JVM that died (System.exit, a crash) leaves its output but no report: the end of that output says why.
 crashed_outputs() {
@@ -82,28 +86,12 @@ crashed_outputs() {
   done
 }
 
-# The other modules in two steps: their unit and LocalCluster tests, then the distribution's end-to-end tests with the
-# paper smoke beside them. The unit tests are the ones that slow down most on saturated cores (a ring test of the RDMA
-# channel took 130 s beside the smoke, 13 s alone), the distribution's tests leave a core's worth idle on average.
 set +e
-(in_netns mvn -B -o verify -pl '!upstream-suites,!distribution' "$@") &
+(in_netns mvn -B -o verify -pl '!upstream-suites' "$@") &
 rest_pid=$!
 parts+=("$rest_pid")
 wait "$rest_pid"
 rest=$?
-if [ "$rest" = 0 ]; then
-  echo "verify: the paper benchmark's quick run goes beside the distribution's tests; its log: $paper_log, its report: $paper/report/report.md"
-  (WHALE_HOME=$PWD/$paper/whale-home WHALE_STOCK_HOME=$PWD/$paper/stock-home WHALE_BENCH_TARGET=$PWD/$paper/bench \
-    exec dev-tools/bench-paper.sh --quick --figures "$paper_figures" --systems storm,whale-woc-rdma-nonblock --hosts 3 \
-    --out "$PWD/$paper/report") >"$paper_log" 2>&1 &
-  paper_pid=$!
-  parts+=("$paper_pid")
-  (in_netns mvn -B -o verify -pl distribution "$@") &
-  rest_pid=$!
-  parts+=("$rest_pid")
-  wait "$rest_pid"
-  rest=$?
-fi
 if [ "$rest" != 0 ]; then
   # The run has failed: the other parts are stopped rather than waited for (what they did so far is in their logs).
   echo "verify: the other modules failed (exit $rest); stopping the other parts"
