@@ -56,7 +56,7 @@ final class PaperCluster {
         up.addAll(extra);
         session.whale(up);
         host0 = HostLinks.of(dir).stream().filter(h -> h.host() == 0).findFirst()
-            .orElseThrow(() -> new IllegalStateException("no host 0 in 'whale local-cluster status --json --dir " + dir + "'"));
+            .orElseThrow(() -> new IllegalStateException("no host 0 in the emulated hosts' state under " + dir));
         kafkaDir = dir.resolve("kafka");
         session.onClose("stopping Kafka of the " + what, () -> run(inHost0(List.of(toolsBin.toString(), "kafka", "stop", "--dir",
             kafkaDir.toString()))));
