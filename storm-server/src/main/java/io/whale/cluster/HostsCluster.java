@@ -114,8 +114,7 @@ final class HostsCluster {
             List<String> names = layout.daemons(layout.readPlan()).stream().filter(n -> hostOf(n) == number).toList();
             names.forEach(n -> daemons.put(n, new DaemonProcess(n, layout).pid().orElse(null)));
             h.put("daemonPids", daemons);
-            h.put("workerPids", host == 0 ? List.of()
-                : WorkerPids.under(layout.dataDir(LocalClusterLayout.supervisor(host))).stream().map(ProcessHandle::pid).sorted().toList());
+            h.put("workerPids", WorkerPids.onHost(layout, host));
             Optional<LinkCounters> counters = HostNetwork.counters(plan.namespace(host), plan.interfaceOf(host));
             h.put("rxBytes", counters.map(LinkCounters::rxBytes).orElse(null));
             h.put("txBytes", counters.map(LinkCounters::txBytes).orElse(null));

@@ -13,7 +13,16 @@ public final class WorkerPids {
     private WorkerPids() {
     }
 
-    public static List<ProcessHandle> under(Path dataDir) {
+    /**
+     * The pids of the workers emulated host {@code host} of the cluster in {@code layout} runs, ascending: those its
+     * Supervisor recorded (host 0 runs none), as {@code local-cluster status --json} reports them.
+     */
+    public static List<Long> onHost(LocalClusterLayout layout, int host) {
+        return host == 0 ? List.of()
+            : under(layout.dataDir(LocalClusterLayout.supervisor(host))).stream().map(ProcessHandle::pid).sorted().toList();
+    }
+
+    static List<ProcessHandle> under(Path dataDir) {
         // A Supervisor removes a stopped worker's folder at any time: a walk that meets a vanishing folder is retried.
         for (int attempt = 1; ; attempt++) {
             try {

@@ -72,9 +72,7 @@ public final class HostLinks {
         HostNetworkPlan plan = HostsState.load(layout.hostsFile()).plan();
         List<Host> hosts = new ArrayList<>();
         for (int h = 0; h <= plan.hosts(); h++) {
-            List<Long> pids = h == 0 ? List.of()
-                : WorkerPids.under(layout.dataDir(LocalClusterLayout.supervisor(h))).stream().map(ProcessHandle::pid).sorted().toList();
-            hosts.add(new Host(h, plan.namespace(h), plan.address(h), plan.interfaceOf(h), pids));
+            hosts.add(new Host(h, plan.namespace(h), plan.address(h), plan.interfaceOf(h), WorkerPids.onHost(layout, h)));
         }
         return hosts;
     }
