@@ -198,10 +198,8 @@ final class BackpressureRun {
             rate(first.spout(), done.spout(), "emitted"), rate(first.slow(), done.slow(), "processed"), steady.backlog,
             Math.max(slowDown.heapAfterGc, steady.heapAfterGc) >> 20, Math.max(slowDown.heapUsed, steady.heapUsed) >> 20, atSlowDown.slow().getProperty("port"), pidsAtSlowDown, done.pids());
         System.out.println("BACKPRESSURE " + m);
-        cluster.kill(name);
-        // The next run must not share the machine with this one: wait until its workers are gone.
-        await(name + " workers stop").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(500))
-            .until(() -> done.pids().stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+        // The next run must not share the machine with this one.
+        cluster.killAndAwaitExit(name, done.pids());
         return m;
     }
 

@@ -1,5 +1,6 @@
 package io.whale.distribution;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -155,11 +157,25 @@ final class PrivateLocalCluster implements AutoCloseable {
         return WorkerLogs.under(dir.resolve("logs"), topology + "-");
     }
 
+    /**
+     * Kills the topology and waits until {@code workers} (its worker pids) are gone, so that what runs next on the
+     * cluster has its slots and cores to itself.
+     */
+    void killAndAwaitExit(String topology, Collection<Long> workers) throws IOException, InterruptedException {
+        kill(topology);
+        await(topology + "'s workers stop").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(500))
+            .until(() -> workers.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+    }
+
+    /** {@code local-cluster down}, which must succeed and leave no process of the cluster behind (daemons, workers). */
     @Override
     public void close() throws IOException, InterruptedException {
         try {
             if (Files.exists(dir.resolve("cluster.properties"))) {
-                System.out.println(whale(Duration.ofMinutes(2), "local-cluster", "down", "--dir", dir.toString()).output());
+                WhaleCli.Result down = whale(Duration.ofMinutes(2), "local-cluster", "down", "--dir", dir.toString());
+                System.out.println(down.output());
+                assertEquals(0, down.exit(), down.output());
+                assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster in " + dir + " stopped");
             }
         } finally {
             if (anchor.isPresent()) {

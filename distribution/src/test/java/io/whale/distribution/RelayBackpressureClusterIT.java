@@ -3,7 +3,6 @@ package io.whale.distribution;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.whale.examples.smoke.PacedBolt;
 import java.nio.file.Files;
@@ -21,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * The spout must be held to the slow task's pace with the backlog bounded by the queues on the way, the relay must
  * forward and hold no more than the source's frame window, and no worker's heap may grow.
  */
+@SharedCluster.On(SharedCluster.Shape.FOUR_HOSTS)
 class RelayBackpressureClusterIT {
     private static final String NAME = "bp-relay";
     private static final int HOSTS = 4;
@@ -38,32 +38,26 @@ class RelayBackpressureClusterIT {
     private static final int WINDOW_TUPLES = 4_096;
 
     @Test
-    void shouldHoldTheSpoutToASlowTaskBehindARelayWithBoundedMemoryAtTheRelay() throws Exception {
-        assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
-        Path dir = Path.of("target/relay-backpressure-cluster").toAbsolutePath();
+    void shouldHoldTheSpoutToASlowTaskBehindARelayWithBoundedMemoryAtTheRelay(PrivateLocalCluster cluster) throws Exception {
         AtomicReference<WorkerLogs.RelayEdge> edge = new AtomicReference<>();
-        BackpressureRun.Measurement m;
-        try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, 0, List.of())) {
-            m = BackpressureRun.measure(cluster, NAME, TASKS, HOSTS,
-                List.of("whale.woc.enabled=true", "whale.multicast.structure=binomial", "whale.woc.window.tuples=" + WINDOW_TUPLES),
-                List.of("--slow-worker", PacedBolt.NAMED, "--slow-after-secs", String.valueOf(WARM_UP_SECS)), BackpressureRun.WINDOW, BOUNDS, reports -> {
-                    await("the source's tree logged").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                        .until(() -> cluster.workerLogs(NAME).firstRelayEdge().isPresent());
-                    edge.set(cluster.workerLogs(NAME).firstRelayEdge().orElseThrow());
-                    System.out.println("source's tree: " + edge.get().tree() + "; slowing the first task of " + edge.get().child());
-                    Path named = reports.resolve(PacedBolt.SLOW_WORKER_FILE + ".new");
-                    Files.writeString(named, edge.get().childPort() + "\n");
-                    Files.move(named, reports.resolve(PacedBolt.SLOW_WORKER_FILE), StandardCopyOption.ATOMIC_MOVE);
-                });
-            WorkerLogs logs = m.logs();
-            System.out.printf("relay-frames-forwarded %d, relay-tuples-lost %d, largest relay-held-tuples printed %d%n",
-                logs.lastCount("relay-frames-forwarded"), logs.lastCountIfPrinted("relay-tuples-lost"), logs.largestGauge("relay-held-tuples"));
-            assertTrue(logs.lastCount("relay-frames-forwarded") > 0, "the relay forwarded nothing");
-            assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the tree");
-            assertTrue(logs.largestGauge("relay-held-tuples") <= WINDOW_TUPLES, "a relay held more than the source's window");
-            assertEquals(0, logs.lastCount("woc-frames-malformed"));
-        }
-        assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster stopped");
+        BackpressureRun.Measurement m = BackpressureRun.measure(cluster, NAME, TASKS, HOSTS,
+            List.of("whale.woc.enabled=true", "whale.multicast.structure=binomial", "whale.woc.window.tuples=" + WINDOW_TUPLES),
+            List.of("--slow-worker", PacedBolt.NAMED, "--slow-after-secs", String.valueOf(WARM_UP_SECS)), BackpressureRun.WINDOW, BOUNDS, reports -> {
+                await("the source's tree logged").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> cluster.workerLogs(NAME).firstRelayEdge().isPresent());
+                edge.set(cluster.workerLogs(NAME).firstRelayEdge().orElseThrow());
+                System.out.println("source's tree: " + edge.get().tree() + "; slowing the first task of " + edge.get().child());
+                Path named = reports.resolve(PacedBolt.SLOW_WORKER_FILE + ".new");
+                Files.writeString(named, edge.get().childPort() + "\n");
+                Files.move(named, reports.resolve(PacedBolt.SLOW_WORKER_FILE), StandardCopyOption.ATOMIC_MOVE);
+            });
+        WorkerLogs logs = m.logs();
+        System.out.printf("relay-frames-forwarded %d, relay-tuples-lost %d, largest relay-held-tuples printed %d%n",
+            logs.lastCount("relay-frames-forwarded"), logs.lastCountIfPrinted("relay-tuples-lost"), logs.largestGauge("relay-held-tuples"));
+        assertTrue(logs.lastCount("relay-frames-forwarded") > 0, "the relay forwarded nothing");
+        assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the tree");
+        assertTrue(logs.largestGauge("relay-held-tuples") <= WINDOW_TUPLES, "a relay held more than the source's window");
+        assertEquals(0, logs.lastCount("woc-frames-malformed"));
         assertEquals(String.valueOf(edge.get().childPort()), m.slowTaskPort(), "the slow task is the relay's child's");
         m.assertBounded(BOUNDS);
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * its Supervisor restarts it, and in the end every id is acked and every acked id is on record in every bolt task.
  * {@code whale multicast} shows the source's tree.
  */
+@SharedCluster.On(SharedCluster.Shape.FOUR_HOSTS)
 class RelayRepairClusterIT {
     private static final String NAME = "relay-repair";
     private static final int HOSTS = 4;
@@ -47,83 +47,80 @@ class RelayRepairClusterIT {
     private static final Pattern LAUNCH = Pattern.compile("Launching worker for " + NAME + "-\\S+ on (\\S+):(\\d+) with id");
 
     @Test
-    void shouldSendAroundAKilledRelayUntilItsRestartRejoinsTheTreeAndLoseNoAckedId() throws Exception {
-        assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
-        Path dir = Path.of("target/relay-repair-cluster").toAbsolutePath();
-        Path reports = dir.resolve("report");
+    void shouldSendAroundAKilledRelayUntilItsRestartRejoinsTheTreeAndLoseNoAckedId(PrivateLocalCluster cluster) throws Exception {
+        Path dir = cluster.dir();
+        Path reports = dir.resolve(NAME);
 
-        try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, 0, List.of())) {
-            cluster.submit(List.of(WorkerLogs.CONSOLE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=binomial"),
-                AckingTopology.class.getName(), List.of("--name", NAME, "--ids", String.valueOf(IDS), "--rate", "150",
-                    "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(HOSTS), "--timeout-secs", "10",
-                    "--max-pending", "300", "--report-dir", reports.toString()));
+        cluster.submit(List.of(WorkerLogs.CONSOLE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=binomial"),
+            AckingTopology.class.getName(), List.of("--name", NAME, "--ids", String.valueOf(IDS), "--rate", "150",
+                "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(HOSTS), "--timeout-secs", "10",
+                "--max-pending", "300", "--report-dir", reports.toString()));
 
-            await("every task started, some ids acked, the source's tree logged").atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofMillis(500))
-                .until(() -> latestPids(reports).size() == TASKS && acked(reports).size() >= IDS / 6
-                    && cluster.workerLogs(NAME).firstRelayEdge().isPresent());
-            WorkerLogs.RelayEdge tree = cluster.workerLogs(NAME).firstRelayEdge().orElseThrow();
-            String relay = tree.relay();
-            String child = tree.child();
-            Map<String, Path> slots = workerDirs(dir.resolve("logs"));
-            long relayPid = pidIn(slots.get(relay));
-            long childPid = pidIn(slots.get(child));
-            Set<Integer> relayTasks = tasksIn(reports, relayPid);
-            Set<Integer> childTasks = tasksIn(reports, childPid);
-            assertFalse(relayTasks.isEmpty() || childTasks.isEmpty(), "bolt tasks in relay " + relay + " and child " + child);
-            System.out.printf("source's tree: %s; killing relay %s (pid %d, tasks %s), watching its child %s (pid %d, tasks %s)%n",
-                tree.tree(), relay, relayPid, relayTasks, child, childPid, childTasks);
+        await("every task started, some ids acked, the source's tree logged").atMost(Duration.ofMinutes(3))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> latestPids(reports).size() == TASKS && acked(reports).size() >= IDS / 6
+                && cluster.workerLogs(NAME).firstRelayEdge().isPresent());
+        WorkerLogs.RelayEdge tree = cluster.workerLogs(NAME).firstRelayEdge().orElseThrow();
+        String relay = tree.relay();
+        String child = tree.child();
+        Map<String, Path> slots = workerDirs(dir.resolve("logs"));
+        long relayPid = pidIn(slots.get(relay));
+        long childPid = pidIn(slots.get(child));
+        Set<Integer> relayTasks = tasksIn(reports, relayPid);
+        Set<Integer> childTasks = tasksIn(reports, childPid);
+        assertFalse(relayTasks.isEmpty() || childTasks.isEmpty(), "bolt tasks in relay " + relay + " and child " + child);
+        System.out.printf("source's tree: %s; killing relay %s (pid %d, tasks %s), watching its child %s (pid %d, tasks %s)%n",
+            tree.tree(), relay, relayPid, relayTasks, child, childPid, childTasks);
 
-            int childBefore = receivedCount(reports, childTasks);
-            long emittedBeforeKill = Long.parseLong(spout(reports).getProperty("emitted"));
-            assertTrue(emittedBeforeKill < IDS - 300, "the spout is near its last id before the kill: " + emittedBeforeKill);
-            ProcessHandle victim = ProcessHandle.of(relayPid).orElseThrow();
-            long killed = System.nanoTime();
-            assertTrue(victim.destroyForcibly(), "SIGKILL to relay worker " + relayPid);
-            victim.onExit().get();
-            long[] childReceivedAt = {-1};
-            await("the relay's tasks restarted").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                if (childReceivedAt[0] < 0 && receivedCount(reports, childTasks) > childBefore) {
-                    childReceivedAt[0] = System.nanoTime();
-                }
-                return relayTasks.stream().allMatch(t -> latestPids(reports).get(t) != relayPid);
-            });
-            long restarted = System.nanoTime();
-            assertTrue(childReceivedAt[0] > 0, "the relay's child received nothing while the relay was down");
-            System.out.printf("relay's child received again %d ms after the kill; relay's tasks restarted after %d ms%n",
-                (childReceivedAt[0] - killed) / 1_000_000, (restarted - killed) / 1_000_000);
-
-            await("every id acked").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> acked(reports).size() == IDS && Long.parseLong(spout(reports).getProperty("acked")) == IDS);
-            Set<Integer> acked = acked(reports);
-            for (int task : latestPids(reports).keySet()) {
-                Set<Integer> received = ids(RecordingBolt.receivedLog(reports, task));
-                Set<Integer> missing = acked.stream().filter(id -> !received.contains(id)).collect(Collectors.toCollection(TreeSet::new));
-                assertTrue(missing.isEmpty(), "task " + task + " has no record of " + missing.size() + " acked ids, e.g. "
-                    + missing.stream().limit(10).toList());
+        int childBefore = receivedCount(reports, childTasks);
+        long emittedBeforeKill = Long.parseLong(spout(reports).getProperty("emitted"));
+        assertTrue(emittedBeforeKill < IDS - 300, "the spout is near its last id before the kill: " + emittedBeforeKill);
+        ProcessHandle victim = ProcessHandle.of(relayPid).orElseThrow();
+        long killed = System.nanoTime();
+        assertTrue(victim.destroyForcibly(), "SIGKILL to relay worker " + relayPid);
+        victim.onExit().get();
+        long[] childReceivedAt = {-1};
+        await("the relay's tasks restarted").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(20)).until(() -> {
+            if (childReceivedAt[0] < 0 && receivedCount(reports, childTasks) > childBefore) {
+                childReceivedAt[0] = System.nanoTime();
             }
+            return relayTasks.stream().allMatch(t -> latestPids(reports).get(t) != relayPid);
+        });
+        long restarted = System.nanoTime();
+        assertTrue(childReceivedAt[0] > 0, "the relay's child received nothing while the relay was down");
+        System.out.printf("relay's child received again %d ms after the kill; relay's tasks restarted after %d ms%n",
+            (childReceivedAt[0] - killed) / 1_000_000, (restarted - killed) / 1_000_000);
 
-            Path exported = dir.resolve("multicast.json");
-            WhaleCli.Result multicast = cluster.whale(Duration.ofMinutes(1), "--config", dir.resolve("conf/storm.yaml").toString(),
-                "multicast", NAME, "--json", exported.toString());
-            System.out.println(multicast.output());
-            assertEquals(0, multicast.exit(), multicast.output());
-            assertTrue(multicast.output().contains("(source, out-degree 2)"), "whale multicast shows the source's tree");
-            JsonNode shown = new ObjectMapper().readTree(exported.toFile()).path("trees").get(0);
-            assertEquals(AckingTopology.SPOUT, shown.path("component").asText());
-            assertEquals(HOSTS - 1, shown.path("members").size(), "the three other workers: " + shown);
-            assertEquals(2, shown.path("tree").path("maxOutDegree").asInt());
-
-            WorkerLogs logs = cluster.workerLogs(NAME);
-            assertTrue(logs.contains("Relay member " + relay + " cannot be reached"), "the source saw the relay go");
-            assertTrue(logs.contains("Relay member " + relay + " is reachable again"), "the source saw the relay come back");
-            await("the restarted relay forwards again").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> forwardedSinceLastLaunch(slots.get(relay)) > 0);
-            assertTrue(logs.lastCount("relay-repairs") > 0);
-            assertEquals(0, logs.lastCount("woc-frames-malformed"));
-            System.out.println("spout: " + new TreeMap<>(spout(reports)));
+        await("every id acked").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> acked(reports).size() == IDS && Long.parseLong(spout(reports).getProperty("acked")) == IDS);
+        Set<Integer> acked = acked(reports);
+        for (int task : latestPids(reports).keySet()) {
+            Set<Integer> received = ids(RecordingBolt.receivedLog(reports, task));
+            Set<Integer> missing = acked.stream().filter(id -> !received.contains(id)).collect(Collectors.toCollection(TreeSet::new));
+            assertTrue(missing.isEmpty(), "task " + task + " has no record of " + missing.size() + " acked ids, e.g. "
+                + missing.stream().limit(10).toList());
         }
-        assertEquals(List.of(), EmulatedHosts.processesOf(dir), "every daemon and worker of the cluster stopped");
+
+        Path exported = dir.resolve("multicast.json");
+        WhaleCli.Result multicast = cluster.whale(Duration.ofMinutes(1), "--config", dir.resolve("conf/storm.yaml").toString(),
+            "multicast", NAME, "--json", exported.toString());
+        System.out.println(multicast.output());
+        assertEquals(0, multicast.exit(), multicast.output());
+        assertTrue(multicast.output().contains("(source, out-degree 2)"), "whale multicast shows the source's tree");
+        JsonNode shown = new ObjectMapper().readTree(exported.toFile()).path("trees").get(0);
+        assertEquals(AckingTopology.SPOUT, shown.path("component").asText());
+        assertEquals(HOSTS - 1, shown.path("members").size(), "the three other workers: " + shown);
+        assertEquals(2, shown.path("tree").path("maxOutDegree").asInt());
+
+        WorkerLogs logs = cluster.workerLogs(NAME);
+        assertTrue(logs.contains("Relay member " + relay + " cannot be reached"), "the source saw the relay go");
+        assertTrue(logs.contains("Relay member " + relay + " is reachable again"), "the source saw the relay come back");
+        await("the restarted relay forwards again").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> forwardedSinceLastLaunch(slots.get(relay)) > 0);
+        assertTrue(logs.lastCount("relay-repairs") > 0);
+        assertEquals(0, logs.lastCount("woc-frames-malformed"));
+        System.out.println("spout: " + new TreeMap<>(spout(reports)));
+        cluster.killAndAwaitExit(NAME, new TreeSet<>(latestPids(reports).values()));
     }
 
     /** supervisor-id:port -> the worker's artifacts folder (worker.log, worker.pid), from each worker's launch line. */

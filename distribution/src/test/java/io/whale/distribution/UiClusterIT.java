@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * a worker's Prometheus endpoint parsed with the Prometheus client's classes, and every page loaded in headless
  * Chromium, asserting what a person would see there; the screenshots go to target/ui-screenshots.
  */
+@SharedCluster.On(SharedCluster.Shape.TWO_SUPERVISORS)
 class UiClusterIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NAME = "ui-smoke";
@@ -39,98 +40,97 @@ class UiClusterIT {
     private static final Path SCREENSHOTS = Path.of("target/ui-screenshots").toAbsolutePath();
 
     @Test
-    void shouldShowTheClusterTheTopologyAndItsBroadcastWhileTheSmokeTopologyRuns() throws Exception {
-        assumeTrue(WhaleCli.privateNetworkAvailable(), "needs root for a private network namespace (unshare --net)");
+    void shouldShowTheClusterTheTopologyAndItsBroadcastWhileTheSmokeTopologyRuns(PrivateLocalCluster cluster) throws Exception {
         assumeTrue(HeadlessChromium.available(), "needs Debian's chromium (dev-tools/setup-host.sh installs it)");
-        Path dir = Path.of("target/ui-cluster").toAbsolutePath();
+        Path dir = Files.createDirectories(cluster.dir().resolve(NAME));
 
-        try (PrivateLocalCluster cluster = PrivateLocalCluster.up(dir, 2)) {
-            cluster.submit(List.of(), SmokeTopology.class.getName(), List.of("--name", NAME, "--tuples", "1000000", "--rate", "200",
-                "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(WORKERS), "--report-dir", dir.resolve("report").toString()));
-            String id = await("the topology listed by the UI with its workers").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> topologyId(json(cluster, "/api/v1/topology/summary")), i -> i != null);
+        cluster.submit(List.of(), SmokeTopology.class.getName(), List.of("--name", NAME, "--tuples", "1000000", "--rate", "200",
+            "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(WORKERS), "--report-dir", dir.resolve("report").toString()));
+        String id = await("the topology listed by the UI with its workers").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> topologyId(json(cluster, "/api/v1/topology/summary")), i -> i != null);
 
-            JsonNode summary = await("the supervisors report the topology's slots").atMost(Duration.ofMinutes(1))
-                .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/cluster/summary"), s -> s.get("slotsUsed").asInt() == WORKERS);
-            assertEquals(2, summary.get("supervisors").asInt());
-            assertEquals(8, summary.get("slotsTotal").asInt());
-            assertEquals(WORKERS, summary.get("slotsUsed").asInt());
-            assertEquals(1, summary.get("topologies").asInt());
-            JsonNode supervisors = json(cluster, "/api/v1/supervisor/summary").get("supervisors");
-            assertEquals(2, supervisors.size());
-            supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
+        JsonNode summary = await("the supervisors report the topology's slots").atMost(Duration.ofMinutes(1))
+            .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/cluster/summary"), s -> s.get("slotsUsed").asInt() == WORKERS);
+        assertEquals(2, summary.get("supervisors").asInt());
+        assertEquals(8, summary.get("slotsTotal").asInt());
+        assertEquals(WORKERS, summary.get("slotsUsed").asInt());
+        assertEquals(1, summary.get("topologies").asInt());
+        JsonNode supervisors = json(cluster, "/api/v1/supervisor/summary").get("supervisors");
+        assertEquals(2, supervisors.size());
+        supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
 
-            JsonNode topology = json(cluster, "/api/v1/topology/" + id + "?window=600");
-            assertEquals(NAME, topology.get("name").asText());
-            assertEquals(SmokeTopology.SPOUT, topology.get("spouts").get(0).get("spoutId").asText());
-            assertEquals(SmokeTopology.BOLT, topology.get("bolts").get(0).get("boltId").asText());
-            assertEquals(TASKS, topology.get("bolts").get(0).get("tasks").asInt());
-            assertEquals(4, topology.get("topologyStats").size(), "10 min, 3 h, 1 day, all time");
-            assertEquals(WORKERS, topology.get("workers").size());
-            int destinationWorkers = destinationWorkers(topology);
+        JsonNode topology = json(cluster, "/api/v1/topology/" + id + "?window=600");
+        assertEquals(NAME, topology.get("name").asText());
+        assertEquals(SmokeTopology.SPOUT, topology.get("spouts").get(0).get("spoutId").asText());
+        assertEquals(SmokeTopology.BOLT, topology.get("bolts").get(0).get("boltId").asText());
+        assertEquals(TASKS, topology.get("bolts").get(0).get("tasks").asInt());
+        assertEquals(4, topology.get("topologyStats").size(), "10 min, 3 h, 1 day, all time");
+        assertEquals(WORKERS, topology.get("workers").size());
+        int destinationWorkers = destinationWorkers(topology);
 
-            JsonNode panel = await("WOC counters from every worker's Prometheus endpoint").atMost(Duration.ofMinutes(2))
-                .pollInterval(Duration.ofSeconds(2)).until(() -> json(cluster, "/api/v1/whale/topology/" + id),
-                    // the workers are read one after the other: at the start the source's frames may show before or after
-                    // their arrival does, so both are awaited
-                    p -> p.path("workersScraped").asInt() == WORKERS && p.path("counters").path("woc").path("frames_received").asLong() > 0
-                        && p.path("counters").path("woc").path("frames_sent").asLong() > 0);
-            assertEquals(0, panel.get("problems").size(), panel.toString());
-            assertTrue(panel.get("switches").get("woc").asBoolean(), "conf/storm.yaml switches WOC on");
-            assertEquals("sequential", panel.get("switches").get("multicastStructure").asText());
-            assertEquals(1.0, panel.get("counters").get("woc").get("serializations_per_emit").asDouble(), 0.05, panel.toString());
-            assertEquals(0, panel.get("counters").get("woc").get("frames_malformed").asLong());
-            assertEquals(1, panel.get("trees").size(), "one source worker of the one broadcast: " + panel);
-            assertEquals(destinationWorkers, panel.get("trees").get(0).get("destinationWorkers").asInt(), panel.toString());
+        JsonNode panel = await("WOC counters from every worker's Prometheus endpoint").atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofSeconds(2)).until(() -> json(cluster, "/api/v1/whale/topology/" + id),
+                // the workers are read one after the other: at the start the source's frames may show before or after
+                // their arrival does, so both are awaited
+                p -> p.path("workersScraped").asInt() == WORKERS && p.path("counters").path("woc").path("frames_received").asLong() > 0
+                    && p.path("counters").path("woc").path("frames_sent").asLong() > 0);
+        assertEquals(0, panel.get("problems").size(), panel.toString());
+        assertTrue(panel.get("switches").get("woc").asBoolean(), "conf/storm.yaml switches WOC on");
+        assertEquals("sequential", panel.get("switches").get("multicastStructure").asText());
+        assertEquals(1.0, panel.get("counters").get("woc").get("serializations_per_emit").asDouble(), 0.05, panel.toString());
+        assertEquals(0, panel.get("counters").get("woc").get("frames_malformed").asLong());
+        assertEquals(1, panel.get("trees").size(), "one source worker of the one broadcast: " + panel);
+        assertEquals(destinationWorkers, panel.get("trees").get(0).get("destinationWorkers").asInt(), panel.toString());
 
-            JsonNode targets = json(cluster, "/api/v1/whale/prometheus-targets");
-            assertEquals(WORKERS, targets.size(), targets.toString());
-            Set<String> workers = new HashSet<>();
-            for (JsonNode group : targets) {
-                int port = Integer.parseInt(group.get("targets").get(0).asText().split(":")[1]);
-                assertTrue(port >= 16050 && port <= 16099, "a worker's endpoint outside the cluster's range: " + group);
-                assertEquals(id, group.get("labels").get("topology_id").asText());
-                workers.add(group.get("labels").get("worker").asText());
-            }
-            assertEquals(WORKERS, workers.size(), "one endpoint per worker: " + targets);
-
-            Map<String, Metrics.MetricFamily> scraped = scrapeProtobuf(cluster, dir, targets.get(0).get("targets").get(0).asText());
-            assertTrue(scraped.containsKey("storm_worker_transfer_queue_population"), scraped.keySet().toString());
-            Metrics.MetricFamily frames = scraped.get("storm_woc_frames_received_total");
-            assertTrue(frames != null && frames.getType() == Metrics.MetricType.COUNTER, scraped.keySet().toString());
-            Map<String, String> labels = new HashMap<>();
-            frames.getMetric(0).getLabelList().forEach(l -> labels.put(l.getName(), l.getValue()));
-            assertEquals(id, labels.get("topology"), labels.toString());
-
-            String clusterPage = HeadlessChromium.dom(cluster, UI + "/");
-            assertTrue(clusterPage.contains("<a href=\"/topology.html?id=" + id + "\">" + NAME + "</a>"), clusterPage);
-            assertEquals(2, rows(clusterPage, "supervisors"), clusterPage);
-            HeadlessChromium.screenshot(cluster, UI + "/", SCREENSHOTS.resolve("cluster.png"), 1200, 760);
-
-            String topologyPage = HeadlessChromium.dom(cluster, UI + "/topology.html?id=" + id);
-            assertTrue(topologyPage.contains("Topology " + NAME), topologyPage);
-            assertEquals(1, rows(topologyPage, "bolts"), topologyPage);
-            assertEquals(WORKERS, rows(topologyPage, "workers"), topologyPage);
-            assertTrue(firstNumber(topologyPage, "woc-counters") > 0, "frames sent, as the Whale panel shows it:\n" + topologyPage);
-            Matcher nodes = Pattern.compile("<g class=\"worker\" data-worker=").matcher(topologyPage);
-            assertEquals(destinationWorkers, nodes.results().count(), "one node per destination worker in the tree SVG:\n" + topologyPage);
-            assertEquals(1, Pattern.compile("<g class=\"worker source\"").matcher(topologyPage).results().count());
-            HeadlessChromium.screenshot(cluster, UI + "/topology.html?id=" + id, SCREENSHOTS.resolve("topology.png"), 1200, 2200);
-            String whalePage = HeadlessChromium.dom(cluster, UI + "/whale.html?id=" + id);
-            assertTrue(whalePage.contains("Whale panel of " + NAME) && firstNumber(whalePage, "woc-counters") > 0, whalePage);
-            HeadlessChromium.screenshot(cluster, UI + "/whale.html?id=" + id, SCREENSHOTS.resolve("whale.png"), 1200, 1000);
-
-            String missing = HeadlessChromium.dom(cluster, UI + "/topology.html?id=no-such-topology-1-1");
-            assertTrue(missing.contains("role=\"alert\">topology no-such-topology-1-1 not found"), missing);
-
-            WhaleCli.Result deactivated = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/deactivate");
-            assertEquals("success", JSON.readTree(deactivated.output()).get("status").asText(), deactivated.output());
-            await("the topology inactive").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(), "INACTIVE"::equals);
-            cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/kill/1");
-            await("the topology killed").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").size() == 0);
+        JsonNode targets = json(cluster, "/api/v1/whale/prometheus-targets");
+        assertEquals(WORKERS, targets.size(), targets.toString());
+        Set<String> workers = new HashSet<>();
+        for (JsonNode group : targets) {
+            int port = Integer.parseInt(group.get("targets").get(0).asText().split(":")[1]);
+            assertTrue(port >= 16050 && port <= 16099, "a worker's endpoint outside the cluster's range: " + group);
+            assertEquals(id, group.get("labels").get("topology_id").asText());
+            workers.add(group.get("labels").get("worker").asText());
         }
+        assertEquals(WORKERS, workers.size(), "one endpoint per worker: " + targets);
+
+        Map<String, Metrics.MetricFamily> scraped = scrapeProtobuf(cluster, dir, targets.get(0).get("targets").get(0).asText());
+        assertTrue(scraped.containsKey("storm_worker_transfer_queue_population"), scraped.keySet().toString());
+        Metrics.MetricFamily frames = scraped.get("storm_woc_frames_received_total");
+        assertTrue(frames != null && frames.getType() == Metrics.MetricType.COUNTER, scraped.keySet().toString());
+        Map<String, String> labels = new HashMap<>();
+        frames.getMetric(0).getLabelList().forEach(l -> labels.put(l.getName(), l.getValue()));
+        assertEquals(id, labels.get("topology"), labels.toString());
+
+        String clusterPage = HeadlessChromium.dom(cluster, UI + "/");
+        assertTrue(clusterPage.contains("<a href=\"/topology.html?id=" + id + "\">" + NAME + "</a>"), clusterPage);
+        assertEquals(2, rows(clusterPage, "supervisors"), clusterPage);
+        HeadlessChromium.screenshot(cluster, UI + "/", SCREENSHOTS.resolve("cluster.png"), 1200, 760);
+
+        String topologyPage = HeadlessChromium.dom(cluster, UI + "/topology.html?id=" + id);
+        assertTrue(topologyPage.contains("Topology " + NAME), topologyPage);
+        assertEquals(1, rows(topologyPage, "bolts"), topologyPage);
+        assertEquals(WORKERS, rows(topologyPage, "workers"), topologyPage);
+        assertTrue(firstNumber(topologyPage, "woc-counters") > 0, "frames sent, as the Whale panel shows it:\n" + topologyPage);
+        Matcher nodes = Pattern.compile("<g class=\"worker\" data-worker=").matcher(topologyPage);
+        assertEquals(destinationWorkers, nodes.results().count(), "one node per destination worker in the tree SVG:\n" + topologyPage);
+        assertEquals(1, Pattern.compile("<g class=\"worker source\"").matcher(topologyPage).results().count());
+        HeadlessChromium.screenshot(cluster, UI + "/topology.html?id=" + id, SCREENSHOTS.resolve("topology.png"), 1200, 2200);
+        String whalePage = HeadlessChromium.dom(cluster, UI + "/whale.html?id=" + id);
+        assertTrue(whalePage.contains("Whale panel of " + NAME) && firstNumber(whalePage, "woc-counters") > 0, whalePage);
+        HeadlessChromium.screenshot(cluster, UI + "/whale.html?id=" + id, SCREENSHOTS.resolve("whale.png"), 1200, 1000);
+
+        String missing = HeadlessChromium.dom(cluster, UI + "/topology.html?id=no-such-topology-1-1");
+        assertTrue(missing.contains("role=\"alert\">topology no-such-topology-1-1 not found"), missing);
+
+        WhaleCli.Result deactivated = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/deactivate");
+        assertEquals("success", JSON.readTree(deactivated.output()).get("status").asText(), deactivated.output());
+        await("the topology inactive").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(), "INACTIVE"::equals);
+        cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/kill/1");
+        await("the topology killed").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").size() == 0);
+        await("its workers gone, their slots free").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> json(cluster, "/api/v1/cluster/summary").get("slotsUsed").asInt() == 0);
     }
 
     private static JsonNode json(PrivateLocalCluster cluster, String path) throws IOException, InterruptedException {
