@@ -32,18 +32,32 @@ while IFS= read -r line || [ -n "$line" ]; do
   applied=$((applied + 1))
 done < "$patch_dir/series"
 
-# The patched tree replaces the last one file by file; a file the last one has and this one lacks goes.
+# The patched tree replaces the last one file by file, from one diff of the two trees (a cmp per file forked a thousand
+# processes, which took minutes on loaded cores): what differs or is new is copied, what only the last one has goes.
+differences=$(diff -rq "$fresh" "$patched") || [ $? -eq 1 ] || { echo "apply-series: cannot compare $fresh with $patched" >&2; exit 1; }
 changed=0
-while IFS= read -r -d '' file; do
-  if ! cmp -s "$fresh/$file" "$patched/$file"; then
-    mkdir -p "$(dirname "$patched/$file")"
-    cp "$fresh/$file" "$patched/$file"
-    changed=$((changed + 1))
-  fi
-done < <(cd "$fresh" && find . -type f -print0)
-while IFS= read -r -d '' file; do
-  [ -e "$fresh/$file" ] || { rm -f "$patched/$file"; changed=$((changed + 1)); }
-done < <(cd "$patched" && find . -type f -print0)
+while IFS= read -r line; do
+  case $line in
+    "") ;;
+    "Files $fresh/"*)
+      file=${line#"Files $fresh/"}
+      file=${file%%" and $patched/"*}
+      cp "$fresh/$file" "$patched/$file"
+      changed=$((changed + 1)) ;;
+    "Only in $fresh: "* | "Only in $fresh/"*)
+      where=${line#"Only in $fresh"}
+      dir=${where%%": "*} name=${where#*": "}
+      mkdir -p "$patched/$dir"
+      cp -R "$fresh/$dir/$name" "$patched/$dir/"
+      changed=$((changed + $(find "$fresh/$dir/$name" -type f | wc -l))) ;;
+    "Only in $patched: "* | "Only in $patched/"*)
+      where=${line#"Only in $patched"}
+      dir=${where%%": "*} name=${where#*": "}
+      changed=$((changed + $(find "$patched/$dir/$name" -type f | wc -l)))
+      rm -rf "${patched:?}/$dir/$name" ;;
+    *) echo "apply-series: cannot read this line of diff's: $line" >&2; exit 1 ;;
+  esac
+done <<<"$differences"
 rm -rf "$fresh"
 
 echo "apply-series: applied $applied patch(es) from $patch_dir/series; $changed source file(s) changed since the last build"
