@@ -1,8 +1,13 @@
 package io.whale;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import org.apache.storm.utils.VersionInfo;
 
@@ -12,6 +17,11 @@ import org.apache.storm.utils.VersionInfo;
  */
 public final class WhaleVersion {
     private static final String RESOURCE = "whale-version.properties";
+    /** The patch series, packaged with the core (storm-client's pom). */
+    private static final String PATCHES = "io/whale/patches/";
+    /** The series' heading above the fixes of later Storm releases that the core carries. */
+    private static final String UPSTREAM_FIXES = "# Upstream fixes";
+    private static final String SUBJECT = "Subject: ";
     private static final String VERSION = load().getProperty("version", "unknown");
 
     private WhaleVersion() {
@@ -24,6 +34,38 @@ public final class WhaleVersion {
     /** One line such as {@code Whale 0.1.0 (Apache Storm 2.8.3)}. */
     public static String banner() {
         return "Whale " + VERSION + " (Apache Storm " + VersionInfo.getVersion() + ")";
+    }
+
+    /**
+     * The fixes of later Storm releases this core carries, one line each: the {@code Subject:} of every patch listed
+     * under the series' "Upstream fixes" heading, which names the upstream issue or CVE.
+     */
+    public static List<String> upstreamFixes() {
+        List<String> fixes = new ArrayList<>();
+        boolean upstream = false;
+        for (String line : lines(PATCHES + "series")) {
+            if (line.startsWith(UPSTREAM_FIXES)) {
+                upstream = true;
+            }
+            String patch = line.replaceAll("#.*", "").trim();
+            if (upstream && !patch.isEmpty()) {
+                fixes.add(lines(PATCHES + patch).stream().filter(l -> l.startsWith(SUBJECT)).findFirst()
+                    .map(l -> l.substring(SUBJECT.length())).orElseThrow(() -> new IllegalStateException(patch + " has no Subject: line")));
+            }
+        }
+        return fixes;
+    }
+
+    private static List<String> lines(String resource) {
+        InputStream in = WhaleVersion.class.getClassLoader().getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalStateException(resource + " is missing from the patched core's jar");
+        }
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return reader.lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
     }
 
     private static Properties load() {

@@ -35,6 +35,13 @@ class WhaleVersionTest {
         String[] lines = captured.toString(StandardCharsets.UTF_8).split("\\R");
         assertEquals("Storm 2.8.3", lines[0]);
         assertEquals(WhaleVersion.banner(), lines[1]);
-        assertTrue(lines.length >= 3, "the upstream lines follow");
+        assertTrue(lines[2].startsWith("Carries the upstream fix: ") && lines[2].endsWith("(CVE-2026-41081)"), lines[2]);
+        assertTrue(lines[lines.length - 2].startsWith("Branch "), "the upstream lines follow");
+    }
+
+    @Test
+    void shouldListEveryUpstreamFixOfTheSeriesByItsSubject() {
+        assertEquals(java.util.List.of("The TLS Thrift transport serves a client as its verified certificate's subject, and refuses one "
+            + "without (CVE-2026-41081)"), WhaleVersion.upstreamFixes());
     }
 }

@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * {@code whale local-cluster up} (ZooKeeper, Nimbus, Supervisors as separate processes) in a network namespace
@@ -155,6 +156,31 @@ final class PrivateLocalCluster implements AutoCloseable {
     /** Every worker.log of the topology's workers (a restarted worker appends to its slot's log). */
     WorkerLogs workerLogs(String topology) throws IOException {
         return WorkerLogs.under(dir.resolve("logs"), topology + "-");
+    }
+
+    /** The names of the topologies running on the cluster, from {@code whale list}'s table. */
+    List<String> topologies() throws IOException, InterruptedException {
+        WhaleCli.Result list = whale(Duration.ofMinutes(1), "--config", dir.resolve("conf/storm.yaml").toString(), "list");
+        assertEquals(0, list.exit(), list.output());
+        List<String> lines = list.output().lines().toList();
+        int rule = IntStream.range(0, lines.size()).filter(i -> lines.get(i).matches("-{10,}")).findFirst().orElse(-1);
+        return rule < 0 ? List.of() : lines.subList(rule + 1, lines.size()).stream().filter(l -> !l.isBlank())
+            .map(l -> l.trim().split("\\s+")[0]).toList();
+    }
+
+    /** Kills every topology on the cluster and waits until none of its workers is left: what the cluster held before. */
+    List<String> killEveryTopology() throws IOException, InterruptedException {
+        List<String> left = topologies();
+        for (String topology : left) {
+            kill(topology);
+        }
+        await("no worker of the cluster in " + dir + " left").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(500))
+            .until(() -> EmulatedHosts.processesOf(dir).stream().noneMatch(PrivateLocalCluster::isWorker));
+        return left;
+    }
+
+    private static boolean isWorker(long pid) {
+        return ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("").contains("org.apache.storm.daemon.worker.Worker");
     }
 
     /**

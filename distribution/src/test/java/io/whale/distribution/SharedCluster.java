@@ -1,5 +1,6 @@
 package io.whale.distribution;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.annotation.ElementType;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.ClassDescriptor;
 import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.ClassOrdererContext;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,14 +24,16 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * One real cluster for every test class annotated {@code @SharedCluster.On(shape)}, handed to its tests as a
  * {@link PrivateLocalCluster} parameter: a start and a stop of a cluster cost 20 to 30 s of the build on CI's two cores
  * (issue 31), and these tests need nothing of a fresh one. A test leaves the cluster as it found it: it kills its
- * topologies and waits until their workers are gone.
+ * topologies and waits until their workers are gone. After each class the extension makes sure of it: it kills any
+ * topology left running, waits until no worker is left, and fails the class that left one (after a failed test, so that
+ * the next class does not fail for it).
  *
  * <p>One shared cluster is up at a time: it starts when the first class of its shape runs, and stops (by its handle,
  * {@link PrivateLocalCluster#close}, which checks that no process of it is left) when a class of another shape starts or
  * when the run ends (JUnit's root store closes it; failsafe reports a failed close as a failure of "JUnit Jupiter").
  * {@link GroupedByShape}, the failsafe run's class order, runs the classes of a shape one after the other.
  */
-final class SharedCluster implements BeforeAllCallback, ParameterResolver {
+final class SharedCluster implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedCluster.class);
     private static final String RUNNING = "running";
 
@@ -80,6 +84,15 @@ final class SharedCluster implements BeforeAllCallback, ParameterResolver {
         }
         if (running == null) {
             store.put(RUNNING, new Running(shape, shape.start()));
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        Running running = context.getRoot().getStore(NAMESPACE).get(RUNNING, Running.class);
+        if (running != null) {
+            List<String> left = running.cluster().killEveryTopology();
+            assertEquals(List.of(), left, context.getRequiredTestClass().getSimpleName() + " left topologies running on the shared cluster");
         }
     }
 
