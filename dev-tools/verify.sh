@@ -88,7 +88,7 @@ crashed_outputs() {
 
 # The other modules' tests by their plugins' goals alone: the first phase built, packaged and installed every module,
 # and a `verify` would package them all again (the shaded example jars, the distribution's home) for nothing on the
-# build's longest path: 41 s and 60 s of CPU on an idle machine, where the goals alone start in 5 s. Full coordinates:
+# build's longest path: 41 s and 62 s of CPU on an idle machine, where the goals alone start in 5 s. Full coordinates:
 # offline, Maven cannot look plugin prefixes up. (upstream-suites keeps `verify`: its modes are executions of its own.)
 surefire_version=$(sed -n 's:.*<surefire.version>\(.*\)</surefire.version>.*:\1:p' pom.xml)
 test_goals=("org.apache.maven.plugins:maven-surefire-plugin:$surefire_version:test"

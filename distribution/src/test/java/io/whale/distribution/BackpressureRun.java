@@ -199,7 +199,7 @@ final class BackpressureRun {
             Math.max(slowDown.heapAfterGc, steady.heapAfterGc) >> 20, Math.max(slowDown.heapUsed, steady.heapUsed) >> 20, atSlowDown.slow().getProperty("port"), pidsAtSlowDown, done.pids());
         System.out.println("BACKPRESSURE " + m);
         // The next run must not share the machine with this one.
-        cluster.killAndAwaitExit(name, done.pids());
+        cluster.killAndAwaitExit(name);
         return m;
     }
 

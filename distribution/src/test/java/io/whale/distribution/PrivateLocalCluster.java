@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -174,23 +173,26 @@ final class PrivateLocalCluster implements AutoCloseable {
         for (String topology : left) {
             kill(topology);
         }
+        awaitNoWorker();
+        return left;
+    }
+
+    /**
+     * Kills the topology, the only one running, and waits until no worker of the cluster is left, so that what runs
+     * next on the cluster has its slots and cores to itself.
+     */
+    void killAndAwaitExit(String topology) throws IOException, InterruptedException {
+        kill(topology);
+        awaitNoWorker();
+    }
+
+    private void awaitNoWorker() {
         await("no worker of the cluster in " + dir + " left").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(500))
             .until(() -> EmulatedHosts.processesOf(dir).stream().noneMatch(PrivateLocalCluster::isWorker));
-        return left;
     }
 
     private static boolean isWorker(long pid) {
         return ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("").contains("org.apache.storm.daemon.worker.Worker");
-    }
-
-    /**
-     * Kills the topology and waits until {@code workers} (its worker pids) are gone, so that what runs next on the
-     * cluster has its slots and cores to itself.
-     */
-    void killAndAwaitExit(String topology, Collection<Long> workers) throws IOException, InterruptedException {
-        kill(topology);
-        await(topology + "'s workers stop").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(500))
-            .until(() -> workers.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
     }
 
     /** {@code local-cluster down}, which must succeed and leave no process of the cluster behind (daemons, workers). */

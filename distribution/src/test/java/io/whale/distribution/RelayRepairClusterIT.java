@@ -120,7 +120,7 @@ class RelayRepairClusterIT {
         assertTrue(logs.lastCount("relay-repairs") > 0);
         assertEquals(0, logs.lastCount("woc-frames-malformed"));
         System.out.println("spout: " + new TreeMap<>(spout(reports)));
-        cluster.killAndAwaitExit(NAME, new TreeSet<>(latestPids(reports).values()));
+        cluster.killAndAwaitExit(NAME);
     }
 
     /** supervisor-id:port -> the worker's artifacts folder (worker.log, worker.pid), from each worker's launch line. */

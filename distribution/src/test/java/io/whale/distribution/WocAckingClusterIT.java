@@ -96,9 +96,7 @@ class WocAckingClusterIT {
         WorkerLogs logs = cluster.workerLogs(NAME);
         assertTrue(logs.contains("Worker-oriented communication (whale.woc.enabled): on"));
         assertEquals(0, logs.lastCount("woc-frames-malformed"));
-        Set<Long> workers = new TreeSet<>(List.of(spoutPid));
-        after.values().forEach(workers::addAll);
-        cluster.killAndAwaitExit(NAME, workers);
+        cluster.killAndAwaitExit(NAME);
     }
 
     private static Set<Integer> acked(Path reports) {
