@@ -34,6 +34,18 @@ public final class WhaleConfig implements Validated {
     public static final String WOC_WINDOW_DELAY_MS = "whale.woc.window.delay.ms";
 
     /**
+     * Ack combining: the acks a worker's tasks send to one acker task on another worker for one root leave the worker as
+     * one ack carrying their XOR, within {@link #WOC_ACK_COMBINE_DELAY_MS}; fails are never held. Boolean, default
+     * {@link #WOC_ENABLED}'s value; false sends every ack as Storm does.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_ACK_COMBINE = "whale.woc.ack.combine";
+
+    /** How long (ms) a combined ack waits for more acks of its root. Whole number from 1 to 1000, default 5. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_ACK_COMBINE_DELAY_MS = "whale.woc.ack.combine.delay.ms";
+
+    /**
      * How a WOC frame reaches the destination workers: {@code sequential} (the source sends one frame to each, the
      * default), {@code binomial} (a static relay tree) or {@code nonblocking} (Algorithm 1, out-degree bounded by
      * d*, reshaped live). A tree needs {@link #WOC_ENABLED}.

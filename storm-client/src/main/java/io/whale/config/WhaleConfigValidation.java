@@ -25,6 +25,8 @@ import static io.whale.config.WhaleConfig.RDMA_SECRET;
 import static io.whale.config.WhaleConfig.RDMA_SEND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_WTL_MS;
 import static io.whale.config.WhaleConfig.TRANSPORT;
+import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE;
+import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_ENABLED;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
@@ -46,6 +48,8 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_WINDOW_DELAY_MS, Rule.NON_NEGATIVE_INT),
+        Map.entry(WOC_ACK_COMBINE, Rule.BOOLEAN),
+        Map.entry(WOC_ACK_COMBINE_DELAY_MS, Rule.intRange(1, 1000)),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),
@@ -151,6 +155,11 @@ public final class WhaleConfigValidation {
         static final Rule POSITIVE_INT_OR_AUTO = new Rule("auto, or " + POSITIVE_INT.expected,
             v -> "auto".equals(v) || POSITIVE_INT.accepts.test(v));
         static final Rule NON_EMPTY_STRING = new Rule("a non-empty string", v -> v instanceof String s && !s.isBlank());
+
+        static Rule intRange(long min, long max) {
+            return new Rule("a whole number from " + min + " to " + max,
+                v -> isWholeNumber(v) && ((Number) v).longValue() >= min && ((Number) v).longValue() <= max);
+        }
 
         static Rule oneOf(String... choices) {
             List<String> accepted = List.of(choices);

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.ack.AckCombiner;
 import io.whale.config.WhaleConfig;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayMetrics;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.apache.storm.cluster.IStateStorage;
+import org.apache.storm.daemon.worker.WorkerState;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.metrics2.StormMetricRegistry;
@@ -40,6 +42,7 @@ public final class WocWorker implements AutoCloseable {
     private final TreeShaper shaper;
     private final RelayMember relay;
     private final TreeBoard treeBoard;
+    private final AckCombiner acks;
 
     public WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
                      AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
@@ -65,8 +68,10 @@ public final class WocWorker implements AutoCloseable {
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get));
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
-        LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}", WhaleConfig.WOC_ENABLED,
-                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper);
+        this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
+        LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}; ack combining ({}): {}", WhaleConfig.WOC_ENABLED,
+                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper,
+                 WhaleConfig.WOC_ACK_COMBINE, acks == AckCombiner.OFF ? "off" : "on");
         Object structure = topologyConf == null ? null : topologyConf.get(WhaleConfig.MULTICAST_STRUCTURE);
         if (!enabled && structure != null && !"sequential".equalsIgnoreCase(structure.toString().trim())) {
             LOG.warn("{} is {} but {} is off: a relay tree carries WOC frames, so broadcasts go the stock way",
@@ -102,11 +107,21 @@ public final class WocWorker implements AutoCloseable {
         }
     }
 
-    /** Stops what {@link #publishTrees} started; the worker is shutting down. */
+    /** The ack combining of a worker's executors; {@link AckCombiner#OFF} without a WOC state (a test's worker). */
+    public static AckCombiner acksOf(WorkerState worker) {
+        WocWorker woc = worker.getWoc();
+        return woc == null ? AckCombiner.OFF : woc.acks;
+    }
+
+    /** Stops what {@link #publishTrees} started and the ack combining (sending what it holds); the worker is shutting down. */
     @Override
     public void close() {
-        if (treeBoard != null) {
-            treeBoard.close();
+        try {
+            acks.close();
+        } finally {
+            if (treeBoard != null) {
+                treeBoard.close();
+            }
         }
     }
 

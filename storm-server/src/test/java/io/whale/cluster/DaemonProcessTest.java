@@ -38,7 +38,8 @@ class DaemonProcessTest {
     void shouldStopDaemonsSideBySideSoThatEachMayWaitForTheOthersSignal(@TempDir Path tmp) throws Exception {
         LocalClusterLayout layout = layout(tmp);
         // each stand-in, on SIGTERM, waits for the other to have got its own before it exits: stopped one after
-        // the other, the first would wait out its grace and be killed
+        // the other, the first would wait out its grace and be killed. Its sleep is signalled too, and first: the loop
+        // keeps the shell waiting for its own signal when the sleep ends before it (it ran off the script's end once)
         Path whale = tmp.resolve("fake-whale");
         Files.writeString(whale, """
             #!/usr/bin/env bash
@@ -46,7 +47,7 @@ class DaemonProcessTest {
             cd "$(dirname "$0")"
             trap 'touch $name.term; until [ -e $other.term ]; do sleep 0.05; done; touch $name.clean; exit 0' TERM
             touch $name.ready
-            sleep 600 & wait
+            while :; do sleep 600 & wait; done
             """);
         Files.setPosixFilePermissions(whale, PosixFilePermissions.fromString("rwx------"));
         DaemonProcess nimbus = new DaemonProcess(LocalClusterLayout.NIMBUS, layout);

@@ -123,7 +123,7 @@ public final class WhalePanel {
 
     /**
      * The counters, summed over the workers that answered: WOC's with destinations per frame and serializations per
-     * emit, the bytes sent to each destination worker (as host:port where {@code workers} names the metric's
+     * emit, ack combining's with the acks per ack sent and the mean wait of a combined ack, the bytes sent to each destination worker (as host:port where {@code workers} names the metric's
      * worker, see {@link #bytesSentToMetric}), and every RDMA and relay counter as it is named.
      */
     public static Map<String, Object> counters(List<Map<String, Double>> scrapes, Map<String, String> workers) {
@@ -142,8 +142,16 @@ public final class WhalePanel {
             }
         });
         woc.put("bytes_sent_to", bytesTo);
+        Map<String, Object> acks = new LinkedHashMap<>();
+        for (String c : List.of("acks_offered", "acks_sent", "acks_dropped")) {
+            acks.put(c, sum.getOrDefault("storm_woc_" + c, 0.0).longValue());
+        }
+        acks.put("acks_per_ack_sent", ratio(sum, "storm_woc_acks_offered", "storm_woc_acks_sent"));
+        Double delayUsPerAck = ratio(sum, "storm_woc_ack_delay_us", "storm_woc_acks_sent");
+        acks.put("mean_wait_ms", delayUsPerAck == null ? null : Math.round(delayUsPerAck / 10) / 100.0);
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("woc", woc);
+        doc.put("acks", acks);
         doc.put("rdma", prefixed(sum, "storm_rdma_"));
         doc.put("relay", prefixed(sum, "storm_relay_"));
         return doc;

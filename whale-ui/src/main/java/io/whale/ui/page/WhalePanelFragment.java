@@ -57,6 +57,13 @@ public final class WhalePanelFragment {
                         Html.number(orDash(woc.get("destinations_per_frame"))), Html.number(woc.get("emits")),
                         Html.number(woc.get("serializations")), Html.number(orDash(woc.get("serializations_per_emit"))),
                         Html.number(woc.get("frames_received")), Html.number(woc.get("frames_malformed"))))));
+            Map<String, Object> acks = (Map<String, Object>) counters.get("acks");
+            out.append("<h2>Ack combining</h2>")
+                .append(Html.table("ack-counters", List.of("Acks from tasks", "Acks sent", "Acks per ack sent", "Mean wait (ms)",
+                        "Lost at a worker's stop"),
+                    List.of(List.of(Html.number(acks.get("acks_offered")), Html.number(acks.get("acks_sent")),
+                        Html.number(orDash(acks.get("acks_per_ack_sent"))), Html.number(orDash(acks.get("mean_wait_ms"))),
+                        Html.number(acks.get("acks_dropped"))))));
             out.append(counterTable("Bytes sent to each destination worker", "woc-bytes", (Map<String, Object>) woc.get("bytes_sent_to")));
             out.append(counterTable("RDMA counters", "rdma-counters", (Map<String, Object>) counters.get("rdma")));
             out.append(counterTable("Relay counters", "relay-counters", (Map<String, Object>) counters.get("relay")));

@@ -91,8 +91,10 @@ class WhalePanelTest {
         String toSecond = WhalePanel.bytesSentToMetric("sup-2-10.0.0.3", 6701);
         Map<String, Double> one = Map.of("storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
             "storm_woc_emits", 10.0, "storm_woc_serializations", 10.0, toSecond, 4_000.0,
-            "storm_rdma_messages_sent", 7.0);
-        Map<String, Double> two = Map.of("storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
+            "storm_rdma_messages_sent", 7.0, "storm_woc_acks_offered", 60.0, "storm_woc_acks_sent", 8.0,
+            "storm_woc_ack_delay_us", 24_000.0);
+        Map<String, Double> two = Map.of("storm_woc_acks_offered", 20.0, "storm_woc_acks_sent", 2.0, "storm_woc_ack_delay_us", 6_000.0,
+            "storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
             "storm_woc_frames_received", 20.0, "storm_woc_bytes_sent_to_sup_1_6700", 1_000.0, "storm_relay_frames_forwarded", 5.0);
 
         Map<String, Object> counters = WhalePanel.counters(List.of(one, two), Map.of(toSecond, "10.0.0.3:6701"));
@@ -108,6 +110,13 @@ class WhalePanelTest {
             "a known worker by host:port, an unknown one by what its metric's name says");
         assertEquals(Map.of("messages_sent", 7L), counters.get("rdma"));
         assertEquals(Map.of("frames_forwarded", 5L), counters.get("relay"));
+        Map<String, Object> acks = (Map<String, Object>) counters.get("acks");
+        assertEquals(80L, acks.get("acks_offered"));
+        assertEquals(10L, acks.get("acks_sent"));
+        assertEquals(8.0, acks.get("acks_per_ack_sent"));
+        assertEquals(3.0, acks.get("mean_wait_ms"));
+        assertEquals(0L, acks.get("acks_dropped"));
+        assertNull(((Map<String, Object>) WhalePanel.counters(List.of(), Map.of()).get("acks")).get("mean_wait_ms"));
         Map<String, Object> none = (Map<String, Object>) WhalePanel.counters(List.of(), Map.of()).get("woc");
         assertNull(none.get("destinations_per_frame"), "no frame yet: no ratio, rather than 0 or NaN");
         assertFalse(none.isEmpty());

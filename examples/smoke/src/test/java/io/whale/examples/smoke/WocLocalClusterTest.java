@@ -92,13 +92,30 @@ class WocLocalClusterTest {
         assertTrue(wocCounter("woc-on", "woc-frames-received") > 0, "the WOC-on run sent BatchTuple frames");
         assertEquals(0, wocCounter("woc-on", "woc-frames-malformed"));
         assertEquals(-1, wocCounter("woc-off", "woc-frames-received"), "WOC off registers no WOC metric");
+        assertTrue(wocCounter("woc-on", "woc-acks-sent") > 0, "acks to the ackers of other workers were combined and sent");
+        assertTrue(wocCounter("woc-on", "woc-acks-sent") < wocCounter("woc-on", "woc-acks-offered"),
+            "fewer acks left the workers than their tasks sent: " + wocCounter("woc-on", "woc-acks-sent") + " of "
+                + wocCounter("woc-on", "woc-acks-offered"));
+        assertEquals(-1, wocCounter("woc-off", "woc-acks-offered"), "ack combining follows WOC: off with it");
     }
 
     @Test
-    void aFailingBoltLeadsToReplaysUntilEveryTreeIsAcked() throws Exception {
+    void aFailingBoltLeadsToReplaysUntilEveryTreeIsAckedWithAckCombiningOnAndOff() throws Exception {
+        run("woc-flaky-uncombined", true, Mode.FLAKY_UNCOMBINED);
         run("woc-flaky", true, Mode.FLAKY);
-        assertEquals(TUPLES / 10, FAILED.get("woc-flaky").get(), "every failed tree is failed at the spout exactly once");
-        assertTrue(wocCounter("woc-flaky", "woc-frames-received") > 0);
+        for (String run : List.of("woc-flaky-uncombined", "woc-flaky")) {
+            assertEquals(TUPLES / 10, FAILED.get(run).get(), run + ": every failed tree is failed at the spout exactly once");
+            assertTrue(wocCounter(run, "woc-frames-received") > 0);
+        }
+        assertEquals(-1, wocCounter("woc-flaky-uncombined", "woc-acks-offered"), "whale.woc.ack.combine: false sends every ack as Storm does");
+        assertTrue(wocCounter("woc-flaky", "woc-acks-sent") > 0);
+    }
+
+    @Test
+    void shouldAckEveryTreeWhenBoltsHoldTuplesAndAckThemInAnotherOrder() throws Exception {
+        Map<Integer, List<String>> received = run("woc-late-acks", true, Mode.LATE_ACKS);
+        assertCompleteAndInOrder(received);
+        assertTrue(wocCounter("woc-late-acks", "woc-acks-sent") > 0, "the late acks went through the combining");
     }
 
     @Test
@@ -203,7 +220,7 @@ class WocLocalClusterTest {
         }
     }
 
-    enum Mode { HEALTHY, FLAKY, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE, BINOMIAL_TREE, CHAIN_TREE, LIVE_SWITCHING_TREE }
+    enum Mode { HEALTHY, FLAKY, FLAKY_UNCOMBINED, LATE_ACKS, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE, BINOMIAL_TREE, CHAIN_TREE, LIVE_SWITCHING_TREE }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -219,6 +236,9 @@ class WocLocalClusterTest {
         conf.put(WOC, woc);
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
         conf.put(Config.TOPOLOGY_TESTING_ALWAYS_TRY_SERIALIZE, true);
+        if (mode == Mode.FLAKY_UNCOMBINED) {
+            conf.put("whale.woc.ack.combine", false);
+        }
         if (mode == Mode.SLEEP_WHEN_IDLE) {
             conf.put("whale.bolt.wait", "sleep");
         }
@@ -251,7 +271,7 @@ class WocLocalClusterTest {
                     .until(() -> LOGGED_EVENTS.get(name).containsAll(Set.of("numbers", "relay")));
                 return RECEIVED.get(name);
             }
-            int expectedPerSink = mode == Mode.FLAKY ? -1 : TUPLES * (1 + 2 * RELAYS);
+            int expectedPerSink = mode == Mode.FLAKY || mode == Mode.FLAKY_UNCOMBINED ? -1 : TUPLES * (1 + 2 * RELAYS);
             await().atMost(RUN_DEADLINE).pollInterval(Duration.ofMillis(250)).until(() ->
                 ACKED.get(name).size() == TUPLES
                 && RECEIVED.get(name).size() == SINKS
@@ -261,7 +281,7 @@ class WocLocalClusterTest {
             now.set_wait_secs(0);
             cluster.killTopologyWithOpts(name, now);
         }
-        if (mode != Mode.FLAKY && mode != Mode.EVENT_LOGGED) {
+        if (mode != Mode.FLAKY && mode != Mode.FLAKY_UNCOMBINED && mode != Mode.EVENT_LOGGED) {
             assertEquals(0, FAILED.get(name).get(), "no tree fails in a healthy run");
         }
         return RECEIVED.get(name);
@@ -281,7 +301,7 @@ class WocLocalClusterTest {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("numbers", new Numbers(run, mode == Mode.EVENT_LOGGED ? Integer.MAX_VALUE : TUPLES), 1);
         builder.setBolt("relay", new Relay(mode == Mode.POISONED ? run : null), RELAYS).allGrouping("numbers");
-        builder.setBolt("sink", new Sink(run, mode == Mode.FLAKY), SINKS).allGrouping("numbers").allGrouping("relay", "relayed")
+        builder.setBolt("sink", new Sink(run, mode), SINKS).allGrouping("numbers").allGrouping("relay", "relayed")
             .directGrouping("relay", "direct");
         return builder.createTopology();
     }
@@ -421,17 +441,24 @@ class WocLocalClusterTest {
     static final class NotSerializable {
     }
 
-    /** Records (source task, stream, values) in arrival order; when flaky, its first task fails every tenth number once. */
+    /**
+     * Records (source task, stream, values) in arrival order; when flaky, its first task fails every tenth number once;
+     * with late acks, it holds what it gets and acks every {@link #HELD} tuples newest first.
+     */
     public static class Sink extends BaseRichBolt {
+        private static final int HELD = 5;
         private final String run;
         private final boolean flaky;
+        private final boolean lateAcks;
         private transient OutputCollector collector;
         private transient List<String> received;
         private transient boolean failing;
+        private transient List<Tuple> held;
 
-        Sink(String run, boolean flaky) {
+        Sink(String run, Mode mode) {
             this.run = run;
-            this.flaky = flaky;
+            this.flaky = mode == Mode.FLAKY || mode == Mode.FLAKY_UNCOMBINED;
+            this.lateAcks = mode == Mode.LATE_ACKS;
         }
 
         @Override
@@ -439,6 +466,7 @@ class WocLocalClusterTest {
             this.collector = collector;
             this.received = Collections.synchronizedList(new ArrayList<>());
             this.failing = flaky && context.getThisTaskIndex() == 0;
+            this.held = new ArrayList<>();
             RECEIVED.get(run).put(context.getThisTaskId(), received);
         }
 
@@ -448,6 +476,14 @@ class WocLocalClusterTest {
             int n = input.getInteger(0);
             if (failing && input.getSourceStreamId().equals("default") && n % 10 == 0 && FAILED_ONCE.get(run).add(n)) {
                 collector.fail(input);
+            } else if (lateAcks) {
+                held.add(input);
+                if (held.size() == HELD) {
+                    for (int i = HELD - 1; i >= 0; i--) {
+                        collector.ack(held.get(i));
+                    }
+                    held.clear();
+                }
             } else {
                 collector.ack(input);
             }

@@ -1,0 +1,280 @@
+package io.whale.ack;
+
+import io.whale.config.WhaleConfig;
+import io.whale.config.WhaleConfigValidation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+import org.apache.storm.Config;
+import org.apache.storm.daemon.Acker;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.serialization.KryoTupleSerializer;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.JCQueue;
+import org.apache.storm.utils.ObjectReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One worker's ack combining ({@link WhaleConfig#WOC_ACK_COMBINE}): the acks its executors send to acker tasks on other
+ * workers wait here, XORed per (acker task, root) in {@link PendingAcks}, and leave as one ack per root within
+ * {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} — a broadcast to the P tasks of a worker costs one ack instead of P. A
+ * thread of its own sends what is due into the worker's transfer queue; it starts with the first ack, so a topology
+ * without acking never has it. Fails, inits and timeout resets go as Storm sends them; a fail first takes out its root's
+ * pending ack and has it sent ahead of it by the failing executor. While the acker is under backpressure (a combined
+ * ack could not go), acks go the stock way too and wait in their executors' pending emits.
+ */
+public final class AckCombiner implements AutoCloseable {
+    /** Combining off: every call returns at once and nothing is kept. */
+    public static final AckCombiner OFF = new AckCombiner();
+
+    /** {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} when unset. */
+    static final int DEFAULT_DELAY_MS = 5;
+    /** How many roots may wait at once; beyond it an ack goes the stock way. */
+    static final int CAPACITY = 65_536;
+    /** How soon the thread tries again to send a combined ack the transfer queue or the acker's backpressure refused. */
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private static final Logger LOG = LoggerFactory.getLogger(AckCombiner.class);
+
+    /** Puts one combined ack into the worker's transfer queue; false when it cannot go now. */
+    interface Sender {
+        boolean trySend(AddressedTuple ack);
+
+        /** Publishes what the sends batched. */
+        void flush();
+    }
+
+    private final PendingAcks pending;
+    private final LongSupplier nanoClock;
+    private final AckMetrics metrics;
+    private final Sender sender;
+    private final boolean ownThread;
+    /** The combined acks the sender refused, oldest first; the sending thread's alone. */
+    private final ArrayDeque<AddressedTuple> refused = new ArrayDeque<>();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean backedUp;
+    private volatile boolean closed;
+    private volatile GeneralTopologyContext context;
+    private volatile Thread thread;
+
+    private AckCombiner() {
+        this(null, null, null, null, false);
+    }
+
+    /** @param ownThread false: nothing is sent but by {@link #sendDue} (a test's clock drives it) */
+    AckCombiner(PendingAcks pending, LongSupplier nanoClock, AckMetrics metrics, Sender sender, boolean ownThread) {
+        this.pending = pending;
+        this.nanoClock = nanoClock;
+        this.metrics = metrics;
+        this.sender = sender;
+        this.ownThread = ownThread;
+    }
+
+    /**
+     * The worker's combiner: {@link #OFF} unless {@link WhaleConfig#WOC_ACK_COMBINE} is on (its default is
+     * {@link WhaleConfig#WOC_ENABLED}'s value) and acking is not switched off ({@code topology.acker.executors: 0}).
+     */
+    public static AckCombiner create(Map<String, Object> topoConf, StormMetricRegistry registry, JCQueue transferQueue,
+                                     AtomicBoolean[] remoteBackPressure) {
+        if (!isOn(topoConf)) {
+            return OFF;
+        }
+        long delayNanos = TimeUnit.MILLISECONDS.toNanos(
+            WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_ACK_COMBINE_DELAY_MS, DEFAULT_DELAY_MS));
+        AckCombiner[] self = new AckCombiner[1];
+        Sender sender = new Sender() {
+            private KryoTupleSerializer serializer;
+
+            @Override
+            public boolean trySend(AddressedTuple ack) {
+                if (remoteBackPressure[ack.dest].get()) {
+                    return false;
+                }
+                if (serializer == null) {
+                    serializer = new KryoTupleSerializer(topoConf, self[0].context);
+                }
+                return transferQueue.tryPublish(new TaskMessage(ack.dest, serializer.serialize(ack.getTuple())));
+            }
+
+            @Override
+            public void flush() {
+                transferQueue.tryFlush();
+            }
+        };
+        self[0] = new AckCombiner(new PendingAcks(delayNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
+        return self[0];
+    }
+
+    /** Whether a topology conf has ack combining on. */
+    public static boolean isOn(Map<String, Object> topoConf) {
+        if (topoConf == null) {
+            return false;
+        }
+        Object combine = topoConf.get(WhaleConfig.WOC_ACK_COMBINE);
+        WhaleConfigValidation.check(WhaleConfig.WOC_ACK_COMBINE, combine);
+        boolean on = combine == null ? io.whale.woc.WocConfig.isEnabled(topoConf) : (Boolean) combine;
+        Object ackers = topoConf.get(Config.TOPOLOGY_ACKER_EXECUTORS);
+        return on && (ackers == null || ObjectReader.getInt(ackers) > 0);
+    }
+
+    /**
+     * Takes a remote ack to combine (ExecutorTransfer, on the executor's thread, for a tuple to a task of another worker).
+     *
+     * @return true when the ack is taken; false for any other tuple, and for an ack that goes the stock way
+     */
+    public boolean collect(AddressedTuple addressed) {
+        if (pending == null || closed || backedUp || !(addressed.getTuple() instanceof TupleImpl tuple)
+            || !Acker.ACKER_ACK_STREAM_ID.equals(tuple.getSourceStreamId())) {
+            return false;
+        }
+        boolean first;
+        synchronized (this) {
+            first = pending.isEmpty();
+            if (!pending.add(addressed.dest, tuple.getLong(0), tuple.getLong(1), tuple.getSourceTask(), nanoClock.getAsLong())) {
+                return false;
+            }
+        }
+        metrics.offered();
+        if (context == null) {
+            context = tuple.getContext();
+        }
+        if (!ownThread) {
+            return true;
+        }
+        if (started.compareAndSet(false, true)) {
+            Thread t = new Thread(this::run, "whale-ack-combiner");
+            t.setDaemon(true);
+            thread = t;
+            t.start();
+        } else if (first) {
+            LockSupport.unpark(thread);
+        }
+        return true;
+    }
+
+    /**
+     * For a fail to a remote acker (on the failing executor's thread): the pending ack of its root, to be sent ahead of
+     * it the stock way, or null.
+     */
+    public AddressedTuple ackBeforeFail(AddressedTuple addressed) {
+        if (pending == null || !(addressed.getTuple() instanceof TupleImpl tuple)
+            || !Acker.ACKER_FAIL_STREAM_ID.equals(tuple.getSourceStreamId())) {
+            return null;
+        }
+        PendingAcks.Combined combined;
+        synchronized (this) {
+            combined = pending.takeBeforeFail(addressed.dest, tuple.getLong(0));
+        }
+        if (combined == null) {
+            return null;
+        }
+        metrics.sent(combined, nanoClock.getAsLong());
+        return tupleOf(combined, tuple.getContext());
+    }
+
+    /**
+     * Sends what is due at {@code nowNanos} (the refused ones first, in order).
+     *
+     * @return nanoseconds until something is due, or -1 when nothing waits
+     */
+    long sendDue(long nowNanos) {
+        List<PendingAcks.Combined> due = new ArrayList<>();
+        long next;
+        synchronized (this) {
+            pending.drainDue(nowNanos, due::add);
+            next = pending.nextDueNanos();
+        }
+        send(due, nowNanos);
+        if (backedUp) {
+            return RETRY_NANOS;
+        }
+        return next == Long.MAX_VALUE ? -1 : Math.max(0, next - nowNanos);
+    }
+
+    /** Sends {@code due} after the refused ones, in order, as far as the sender takes them; the rest waits in refused. */
+    private void send(List<PendingAcks.Combined> due, long nowNanos) {
+        GeneralTopologyContext ctx = context;
+        for (PendingAcks.Combined combined : due) {
+            metrics.sent(combined, nowNanos);
+            refused.add(tupleOf(combined, ctx));
+        }
+        while (!refused.isEmpty() && sender.trySend(refused.peek())) {
+            refused.poll();
+        }
+        sender.flush();
+        backedUp = !refused.isEmpty();
+    }
+
+    private void run() {
+        try {
+            while (!closed) {
+                long wait = sendDue(nanoClock.getAsLong());
+                if (wait < 0) {
+                    LockSupport.park(this);
+                } else if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            backedUp = true;  // acks go the stock way from now on
+            LOG.error("Ack combining stopped; acks go as Storm sends them from now on", e);
+        }
+    }
+
+    /**
+     * Stops the thread and sends what waits, as far as the transfer queue takes it (the worker is stopping); what cannot
+     * go is counted ({@code woc-acks-dropped}) and logged: those trees time out and are replayed, as with any ack a dying
+     * worker had not sent.
+     */
+    @Override
+    public void close() {
+        if (pending == null) {
+            return;
+        }
+        closed = true;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+            try {
+                t.join(TimeUnit.SECONDS.toMillis(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        int dropped;
+        if (t != null && t.isAlive()) {
+            synchronized (this) {
+                dropped = pending.size();  // the thread is stuck; what it holds is lost with the worker
+            }
+        } else {
+            List<PendingAcks.Combined> rest = new ArrayList<>();
+            synchronized (this) {
+                pending.drainAll(rest::add);
+            }
+            send(rest, nanoClock.getAsLong());
+            dropped = refused.size();
+        }
+        if (dropped > 0) {
+            metrics.dropped(dropped);
+            LOG.warn("{} combined ack(s) could not leave the stopping worker; their tuple trees time out and are replayed",
+                     dropped);
+        }
+    }
+
+    private static AddressedTuple tupleOf(PendingAcks.Combined combined, GeneralTopologyContext context) {
+        Tuple tuple = new TupleImpl(context, new Values(combined.root(), combined.xor()), context.getComponentId(combined.sourceTask()),
+            combined.sourceTask(), Acker.ACKER_ACK_STREAM_ID);
+        return new AddressedTuple(combined.ackerTask(), tuple);
+    }
+}

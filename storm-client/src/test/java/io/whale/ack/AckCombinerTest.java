@@ -1,0 +1,173 @@
+package io.whale.ack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.whale.config.WhaleConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.storm.Config;
+import org.apache.storm.daemon.Acker;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.Test;
+
+class AckCombinerTest {
+    private static final int ACKER = 9;
+    private static final long DELAY = 5_000_000;
+    private static final GeneralTopologyContext CONTEXT = context();
+
+    private final AtomicLong now = new AtomicLong(1_000);
+    private final List<AddressedTuple> sent = new ArrayList<>();
+    private boolean ackerTakes = true;
+    private final AckMetrics metrics = new AckMetrics();
+    private final AckCombiner combiner = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
+        @Override
+        public boolean trySend(AddressedTuple ack) {
+            if (ackerTakes) {
+                sent.add(ack);
+            }
+            return ackerTakes;
+        }
+
+        @Override
+        public void flush() {
+        }
+    }, false);
+
+    @Test
+    void shouldSendOneAckWithTheXorOfTheWorkersAcksOfARootWithinTheDelay() {
+        for (int task = 2; task <= 7; task++) {
+            assertTrue(combiner.collect(ack(task, 100L, 1L << task)));
+        }
+        assertEquals(DELAY, combiner.sendDue(now.get()));
+        assertEquals(List.of(), sent);
+
+        now.addAndGet(DELAY);
+        assertEquals(-1, combiner.sendDue(now.get()));
+        assertEquals(1, sent.size());
+        AddressedTuple ack = sent.get(0);
+        assertEquals(ACKER, ack.getDest());
+        assertEquals(Acker.ACKER_ACK_STREAM_ID, ack.getTuple().getSourceStreamId());
+        assertEquals(new Values(100L, 0b11111100L), ack.getTuple().getValues());
+        assertEquals(2, ack.getTuple().getSourceTask());
+        assertEquals("sink", ack.getTuple().getSourceComponent());
+        assertEquals(6, metrics.offeredCount());
+        assertEquals(1, metrics.sentCount());
+        assertEquals(DELAY / 1_000, metrics.delayMicrosTotal());
+    }
+
+    @Test
+    void shouldHaveTheFailingExecutorSendItsRootsPendingAckAheadOfTheFail() {
+        combiner.collect(ack(2, 100L, 3L));
+        combiner.collect(ack(3, 101L, 5L));
+
+        AddressedTuple before = combiner.ackBeforeFail(fail(4, 100L));
+        assertEquals(new Values(100L, 3L), before.getTuple().getValues());
+        assertEquals(ACKER, before.getDest());
+        assertNull(combiner.ackBeforeFail(fail(4, 100L)), "the root's ack already went");
+        assertFalse(combiner.collect(fail(4, 100L)), "a fail is never held");
+
+        now.addAndGet(DELAY);
+        combiner.sendDue(now.get());
+        assertEquals(List.of(new Values(101L, 5L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
+    }
+
+    @Test
+    void shouldLetAcksGoTheStockWayWhileACombinedAckCannotLeave() {
+        combiner.collect(ack(2, 100L, 3L));
+        ackerTakes = false;
+        now.addAndGet(DELAY);
+        assertEquals(1_000_000, combiner.sendDue(now.get()), "retries in a millisecond");
+        assertFalse(combiner.collect(ack(3, 101L, 5L)), "backed up: the executor keeps its ack in its pending emits");
+
+        ackerTakes = true;
+        combiner.sendDue(now.get());
+        assertEquals(List.of(new Values(100L, 3L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
+        assertTrue(combiner.collect(ack(3, 101L, 5L)));
+    }
+
+    @Test
+    void shouldTakeNoOtherTupleAndNothingWhenOff() {
+        TupleImpl data = new TupleImpl(CONTEXT, new Values("word"), "src", 1, Utils.DEFAULT_STREAM_ID);
+        assertFalse(combiner.collect(new AddressedTuple(2, data)));
+        assertNull(combiner.ackBeforeFail(new AddressedTuple(2, data)));
+        assertFalse(AckCombiner.OFF.collect(ack(2, 100L, 3L)));
+        assertNull(AckCombiner.OFF.ackBeforeFail(fail(2, 100L)));
+    }
+
+    @Test
+    void shouldSendWhatWaitsWhenTheWorkerStopsAndCountWhatCannotLeave() {
+        combiner.collect(ack(2, 100L, 3L));
+        combiner.close();
+        assertEquals(1, sent.size());
+        assertEquals(0, metrics.droppedCount());
+        assertFalse(combiner.collect(ack(2, 102L, 3L)), "closed");
+
+        AckCombiner stuck = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
+            @Override
+            public boolean trySend(AddressedTuple ack) {
+                return false;
+            }
+
+            @Override
+            public void flush() {
+            }
+        }, false);
+        stuck.collect(ack(2, 100L, 3L));
+        stuck.collect(ack(2, 101L, 3L));
+        stuck.close();
+        assertEquals(2, metrics.droppedCount());
+    }
+
+    @Test
+    void shouldCombineByDefaultWithWocAndNeverWithoutAckers() {
+        Map<String, Object> conf = new HashMap<>();
+        assertFalse(AckCombiner.isOn(conf));
+        conf.put(WhaleConfig.WOC_ENABLED, true);
+        assertTrue(AckCombiner.isOn(conf));
+        conf.put(WhaleConfig.WOC_ACK_COMBINE, false);
+        assertFalse(AckCombiner.isOn(conf));
+        conf.put(WhaleConfig.WOC_ACK_COMBINE, true);
+        conf.put(Config.TOPOLOGY_ACKER_EXECUTORS, 0);
+        assertFalse(AckCombiner.isOn(conf));
+        assertSame(AckCombiner.OFF, AckCombiner.create(conf, null, null, null));
+    }
+
+    private static AddressedTuple ack(int task, long root, long value) {
+        return new AddressedTuple(ACKER, new TupleImpl(CONTEXT, new Values(root, value), "sink", task, Acker.ACKER_ACK_STREAM_ID));
+    }
+
+    private static AddressedTuple fail(int task, long root) {
+        return new AddressedTuple(ACKER, new TupleImpl(CONTEXT, new Values(root), "sink", task, Acker.ACKER_FAIL_STREAM_ID));
+    }
+
+    /** Spout "src" (task 1), bolt "sink" (tasks 2..7) and two ackers (8, 9), with the acker streams' fields. */
+    private static GeneralTopologyContext context() {
+        Map<Integer, String> taskToComponent = new HashMap<>();
+        taskToComponent.put(1, "src");
+        for (int t = 2; t <= 7; t++) {
+            taskToComponent.put(t, "sink");
+        }
+        taskToComponent.put(8, Acker.ACKER_COMPONENT_ID);
+        taskToComponent.put(9, Acker.ACKER_COMPONENT_ID);
+        Map<String, Fields> ackerStreams = Map.of(Acker.ACKER_ACK_STREAM_ID, new Fields("id", "ack-val"),
+            Acker.ACKER_FAIL_STREAM_ID, new Fields("id"));
+        Map<String, Map<String, Fields>> fields = Map.of(
+            "src", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word")),
+            "sink", ackerStreams);
+        return new GeneralTopologyContext(new StormTopology(), Utils.readDefaultConfig(), taskToComponent,
+            Map.of("src", List.of(1), "sink", List.of(2, 3, 4, 5, 6, 7), Acker.ACKER_COMPONENT_ID, List.of(8, 9)), fields, "ack-test-1");
+    }
+}
