@@ -4,8 +4,11 @@ import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -26,11 +29,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One worker's ack combining ({@link WhaleConfig#WOC_ACK_COMBINE}): the acks its executors send to acker tasks on other
- * workers wait here, XORed per (acker task, root) in {@link PendingAcks}, and leave as one ack per root within
- * {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} — a broadcast to the P tasks of a worker costs one ack instead of P. A
- * thread of its own sends what is due into the worker's transfer queue; it starts with the first ack, so a topology
- * without acking never has it. Fails, inits and timeout resets go as Storm sends them; a fail first takes out its root's
+ * One worker's ack combining ({@link WhaleConfig#WOC_ACK_COMBINE}): the acks its executors send to acker tasks wait
+ * here, XORed per (acker task, root) in {@link PendingAcks}, and go as one ack per root within
+ * {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} — a broadcast to the P tasks of a worker costs its acker one ack instead
+ * of P, whether the acker is in this worker (its receive queue) or another (the worker's transfer queue). A thread of
+ * its own sends what is due; it starts with the first ack, so a topology without acking never has it. Fails, inits and timeout resets go as Storm sends them; a fail first takes out its root's
  * pending ack and has it sent ahead of it by the failing executor. While the acker is under backpressure (a combined
  * ack could not go), acks go the stock way too and wait in their executors' pending emits.
  */
@@ -47,9 +50,10 @@ public final class AckCombiner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AckCombiner.class);
 
-    /** Puts one combined ack into the worker's transfer queue; false when it cannot go now. */
+    /** Puts one combined ack into its acker's receive queue (in this worker) or the transfer queue; false when it cannot go now. */
     interface Sender {
-        boolean trySend(AddressedTuple ack);
+        /** @param localQueue the acker's receive queue, null when the acker is in another worker */
+        boolean trySend(AddressedTuple ack, JCQueue localQueue);
 
         /** Publishes what the sends batched. */
         void flush();
@@ -62,6 +66,8 @@ public final class AckCombiner implements AutoCloseable {
     private final boolean ownThread;
     /** The combined acks the sender refused, oldest first; the sending thread's alone. */
     private final ArrayDeque<AddressedTuple> refused = new ArrayDeque<>();
+    /** The receive queue of each acker task in this worker, as the executors' transfer found it. */
+    private final Map<Integer, JCQueue> localAckers = new ConcurrentHashMap<>();
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean backedUp;
     private volatile boolean closed;
@@ -94,10 +100,15 @@ public final class AckCombiner implements AutoCloseable {
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_ACK_COMBINE_DELAY_MS, DEFAULT_DELAY_MS));
         AckCombiner[] self = new AckCombiner[1];
         Sender sender = new Sender() {
+            private final Set<JCQueue> published = new HashSet<>();
             private KryoTupleSerializer serializer;
 
             @Override
-            public boolean trySend(AddressedTuple ack) {
+            public boolean trySend(AddressedTuple ack, JCQueue localQueue) {
+                if (localQueue != null) {
+                    published.add(localQueue);
+                    return localQueue.tryPublish(ack);
+                }
                 if (remoteBackPressure[ack.dest].get()) {
                     return false;
                 }
@@ -110,6 +121,8 @@ public final class AckCombiner implements AutoCloseable {
             @Override
             public void flush() {
                 transferQueue.tryFlush();
+                published.forEach(JCQueue::tryFlush);
+                published.clear();
             }
         };
         self[0] = new AckCombiner(new PendingAcks(delayNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
@@ -129,13 +142,14 @@ public final class AckCombiner implements AutoCloseable {
     }
 
     /**
-     * Takes a remote ack to combine (ExecutorTransfer, on the executor's thread, for a tuple to a task of another worker).
+     * Takes an ack to combine (ExecutorTransfer, on the executor's thread, for every tuple it transfers).
      *
+     * @param localQueue the destination task's receive queue when it is in this worker, else null
      * @return true when the ack is taken; false for any other tuple, and for an ack that goes the stock way
      */
-    public boolean collect(AddressedTuple addressed) {
+    public boolean collect(AddressedTuple addressed, JCQueue localQueue) {
         if (pending == null || closed || backedUp || !(addressed.getTuple() instanceof TupleImpl tuple)
-            || !Acker.ACKER_ACK_STREAM_ID.equals(tuple.getSourceStreamId())) {
+            || !isToAnAcker(tuple, Acker.ACKER_ACK_STREAM_ID)) {
             return false;
         }
         boolean first;
@@ -146,6 +160,9 @@ public final class AckCombiner implements AutoCloseable {
             }
         }
         metrics.offered();
+        if (localQueue != null && !localAckers.containsKey(addressed.dest)) {
+            localAckers.put(addressed.dest, localQueue);
+        }
         if (context == null) {
             context = tuple.getContext();
         }
@@ -164,12 +181,11 @@ public final class AckCombiner implements AutoCloseable {
     }
 
     /**
-     * For a fail to a remote acker (on the failing executor's thread): the pending ack of its root, to be sent ahead of
-     * it the stock way, or null.
+     * For a fail (on the failing executor's thread): the pending ack of its root, to be sent ahead of it the stock way
+     * to the same acker, or null.
      */
     public AddressedTuple ackBeforeFail(AddressedTuple addressed) {
-        if (pending == null || !(addressed.getTuple() instanceof TupleImpl tuple)
-            || !Acker.ACKER_FAIL_STREAM_ID.equals(tuple.getSourceStreamId())) {
+        if (pending == null || !(addressed.getTuple() instanceof TupleImpl tuple) || !isToAnAcker(tuple, Acker.ACKER_FAIL_STREAM_ID)) {
             return null;
         }
         PendingAcks.Combined combined;
@@ -209,7 +225,7 @@ public final class AckCombiner implements AutoCloseable {
             metrics.sent(combined, nowNanos);
             refused.add(tupleOf(combined, ctx));
         }
-        while (!refused.isEmpty() && sender.trySend(refused.peek())) {
+        while (!refused.isEmpty() && sender.trySend(refused.peek(), localAckers.get(refused.peek().dest))) {
             refused.poll();
         }
         sender.flush();
@@ -270,6 +286,11 @@ public final class AckCombiner implements AutoCloseable {
             LOG.warn("{} combined ack(s) could not leave the stopping worker; their tuple trees time out and are replayed",
                      dropped);
         }
+    }
+
+    /** A task's tuple on the acker's {@code stream}; the acker's own notifications to spouts use the same stream ids. */
+    private static boolean isToAnAcker(TupleImpl tuple, String stream) {
+        return stream.equals(tuple.getSourceStreamId()) && !Acker.ACKER_COMPONENT_ID.equals(tuple.getSourceComponent());
     }
 
     private static AddressedTuple tupleOf(PendingAcks.Combined combined, GeneralTopologyContext context) {

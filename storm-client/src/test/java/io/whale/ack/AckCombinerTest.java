@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
 
 import io.whale.config.WhaleConfig;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,7 @@ import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.TupleImpl;
 import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.JCQueue;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
@@ -30,13 +33,15 @@ class AckCombinerTest {
 
     private final AtomicLong now = new AtomicLong(1_000);
     private final List<AddressedTuple> sent = new ArrayList<>();
+    private final List<JCQueue> sentTo = new ArrayList<>();
     private boolean ackerTakes = true;
     private final AckMetrics metrics = new AckMetrics();
     private final AckCombiner combiner = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
         @Override
-        public boolean trySend(AddressedTuple ack) {
+        public boolean trySend(AddressedTuple ack, JCQueue localQueue) {
             if (ackerTakes) {
                 sent.add(ack);
+                sentTo.add(localQueue);
             }
             return ackerTakes;
         }
@@ -49,7 +54,7 @@ class AckCombinerTest {
     @Test
     void shouldSendOneAckWithTheXorOfTheWorkersAcksOfARootWithinTheDelay() {
         for (int task = 2; task <= 7; task++) {
-            assertTrue(combiner.collect(ack(task, 100L, 1L << task)));
+            assertTrue(combiner.collect(ack(task, 100L, 1L << task), null));
         }
         assertEquals(DELAY, combiner.sendDue(now.get()));
         assertEquals(List.of(), sent);
@@ -69,15 +74,27 @@ class AckCombinerTest {
     }
 
     @Test
+    void shouldSendTheAckOfAnAckerInThisWorkerIntoItsReceiveQueue() {
+        JCQueue ackerQueue = mock(JCQueue.class);
+        combiner.collect(ack(2, 100L, 3L), ackerQueue);
+        combiner.collect(ack(3, 100L, 5L), ackerQueue);
+        combiner.collect(new AddressedTuple(8, ack(4, 101L, 5L).getTuple()), null);
+        now.addAndGet(DELAY);
+        combiner.sendDue(now.get());
+        assertEquals(List.of(new Values(100L, 6L), new Values(101L, 5L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
+        assertEquals(Arrays.asList(ackerQueue, null), sentTo, "acker 9's queue in this worker, then the transfer queue for acker 8");
+    }
+
+    @Test
     void shouldHaveTheFailingExecutorSendItsRootsPendingAckAheadOfTheFail() {
-        combiner.collect(ack(2, 100L, 3L));
-        combiner.collect(ack(3, 101L, 5L));
+        combiner.collect(ack(2, 100L, 3L), null);
+        combiner.collect(ack(3, 101L, 5L), null);
 
         AddressedTuple before = combiner.ackBeforeFail(fail(4, 100L));
         assertEquals(new Values(100L, 3L), before.getTuple().getValues());
         assertEquals(ACKER, before.getDest());
         assertNull(combiner.ackBeforeFail(fail(4, 100L)), "the root's ack already went");
-        assertFalse(combiner.collect(fail(4, 100L)), "a fail is never held");
+        assertFalse(combiner.collect(fail(4, 100L), null), "a fail is never held");
 
         now.addAndGet(DELAY);
         combiner.sendDue(now.get());
@@ -86,38 +103,40 @@ class AckCombinerTest {
 
     @Test
     void shouldLetAcksGoTheStockWayWhileACombinedAckCannotLeave() {
-        combiner.collect(ack(2, 100L, 3L));
+        combiner.collect(ack(2, 100L, 3L), null);
         ackerTakes = false;
         now.addAndGet(DELAY);
         assertEquals(1_000_000, combiner.sendDue(now.get()), "retries in a millisecond");
-        assertFalse(combiner.collect(ack(3, 101L, 5L)), "backed up: the executor keeps its ack in its pending emits");
+        assertFalse(combiner.collect(ack(3, 101L, 5L), null), "backed up: the executor keeps its ack in its pending emits");
 
         ackerTakes = true;
         combiner.sendDue(now.get());
         assertEquals(List.of(new Values(100L, 3L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
-        assertTrue(combiner.collect(ack(3, 101L, 5L)));
+        assertTrue(combiner.collect(ack(3, 101L, 5L), null));
     }
 
     @Test
-    void shouldTakeNoOtherTupleAndNothingWhenOff() {
+    void shouldTakeNoOtherTupleNoAckerNoticeAndNothingWhenOff() {
         TupleImpl data = new TupleImpl(CONTEXT, new Values("word"), "src", 1, Utils.DEFAULT_STREAM_ID);
-        assertFalse(combiner.collect(new AddressedTuple(2, data)));
+        assertFalse(combiner.collect(new AddressedTuple(2, data), null));
         assertNull(combiner.ackBeforeFail(new AddressedTuple(2, data)));
-        assertFalse(AckCombiner.OFF.collect(ack(2, 100L, 3L)));
+        assertFalse(AckCombiner.OFF.collect(ack(2, 100L, 3L), null));
+        TupleImpl ackerToSpout = new TupleImpl(CONTEXT, new Values(100L, 12L), Acker.ACKER_COMPONENT_ID, ACKER, Acker.ACKER_ACK_STREAM_ID);
+        assertFalse(combiner.collect(new AddressedTuple(1, ackerToSpout), null), "the acker's notice to the spout goes at once");
         assertNull(AckCombiner.OFF.ackBeforeFail(fail(2, 100L)));
     }
 
     @Test
     void shouldSendWhatWaitsWhenTheWorkerStopsAndCountWhatCannotLeave() {
-        combiner.collect(ack(2, 100L, 3L));
+        combiner.collect(ack(2, 100L, 3L), null);
         combiner.close();
         assertEquals(1, sent.size());
         assertEquals(0, metrics.droppedCount());
-        assertFalse(combiner.collect(ack(2, 102L, 3L)), "closed");
+        assertFalse(combiner.collect(ack(2, 102L, 3L), null), "closed");
 
         AckCombiner stuck = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
             @Override
-            public boolean trySend(AddressedTuple ack) {
+            public boolean trySend(AddressedTuple ack, JCQueue localQueue) {
                 return false;
             }
 
@@ -125,8 +144,8 @@ class AckCombinerTest {
             public void flush() {
             }
         }, false);
-        stuck.collect(ack(2, 100L, 3L));
-        stuck.collect(ack(2, 101L, 3L));
+        stuck.collect(ack(2, 100L, 3L), null);
+        stuck.collect(ack(2, 101L, 3L), null);
         stuck.close();
         assertEquals(2, metrics.droppedCount());
     }
@@ -166,7 +185,8 @@ class AckCombinerTest {
             Acker.ACKER_FAIL_STREAM_ID, new Fields("id"));
         Map<String, Map<String, Fields>> fields = Map.of(
             "src", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word")),
-            "sink", ackerStreams);
+            "sink", ackerStreams,
+            Acker.ACKER_COMPONENT_ID, Map.of(Acker.ACKER_ACK_STREAM_ID, new Fields("id", "time-delta-ms")));
         return new GeneralTopologyContext(new StormTopology(), Utils.readDefaultConfig(), taskToComponent,
             Map.of("src", List.of(1), "sink", List.of(2, 3, 4, 5, 6, 7), Acker.ACKER_COMPONENT_ID, List.of(8, 9)), fields, "ack-test-1");
     }
