@@ -7,7 +7,7 @@
 #   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
 #                          [--systems stock,woc-off,woc-on,woc-nowindow,woc-fixedwindow,woc-binomial,woc-nonblocking,woc-auto,woc-auto-fixedwindow] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned]
 #                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N] | --rate-steps R1:S1,...] [--repeats N] [--no-ceiling]
-#                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]
+#                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S] [--acking PENDING]
 #
 # --transports: messaging transports (whale.transport) to compare, each with WOC off and on for every P and W, every
 # other setting identical (default netty; the one-worker ceiling runs once per P, over the first one). rdma runs
@@ -20,6 +20,9 @@
 # not sized to the path, to show what the sizing does;
 # woc-binomial and woc-nonblocking send WOC frames along a relay tree (whale.multicast.structure; nonblocking with d* = 2);
 # woc-auto along a nonblocking tree the controller reshapes live (d* auto).
+# --acking PENDING: at-least-once, one acker per worker and topology.max.spout.pending PENDING (the spout emits with
+# message ids, the matchers ack); woc-plainacks is WOC on with every ack sent on its own (whale.woc.ack.combine=false),
+# woc-atmostonce WOC on without acking in the same run, to show what ack combining and at-least-once cost side by side.
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the
 # distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).

@@ -195,7 +195,7 @@ public final class AckCombiner implements AutoCloseable {
         if (combined == null) {
             return null;
         }
-        metrics.sent(combined, nanoClock.getAsLong());
+        leaving(combined, nanoClock.getAsLong());
         return tupleOf(combined, tuple.getContext());
     }
 
@@ -222,7 +222,7 @@ public final class AckCombiner implements AutoCloseable {
     private void send(List<PendingAcks.Combined> due, long nowNanos) {
         GeneralTopologyContext ctx = context;
         for (PendingAcks.Combined combined : due) {
-            metrics.sent(combined, nowNanos);
+            leaving(combined, nowNanos);
             refused.add(tupleOf(combined, ctx));
         }
         while (!refused.isEmpty() && sender.trySend(refused.peek(), localAckers.get(refused.peek().dest))) {
@@ -230,6 +230,12 @@ public final class AckCombiner implements AutoCloseable {
         }
         sender.flush();
         backedUp = !refused.isEmpty();
+    }
+
+    /** A combined ack is on its way: counted, and the acks folded into it are processed for a tracked topology. */
+    private void leaving(PendingAcks.Combined combined, long nowNanos) {
+        metrics.sent(combined, nowNanos);
+        TrackedTopologyCount.folded(combined.acks() - 1);
     }
 
     private void run() {

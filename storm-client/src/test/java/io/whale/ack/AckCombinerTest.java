@@ -13,9 +13,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.storm.Config;
 import org.apache.storm.daemon.Acker;
+import org.apache.storm.executor.LocalExecutor;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.tuple.AddressedTuple;
@@ -23,6 +25,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.TupleImpl;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.JCQueue;
+import org.apache.storm.utils.RegisteredGlobalState;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
@@ -148,6 +151,24 @@ class AckCombinerTest {
         stuck.collect(ack(2, 101L, 3L), null);
         stuck.close();
         assertEquals(2, metrics.droppedCount());
+    }
+
+    @Test
+    void shouldCountTheFoldedAcksAsProcessedInATrackedTopology() {
+        AtomicInteger processed = new AtomicInteger();
+        RegisteredGlobalState.setState("ack-combiner-test", Map.of("processed", processed));
+        LocalExecutor.setTrackId("ack-combiner-test");
+        try {
+            for (int task = 2; task <= 7; task++) {
+                combiner.collect(ack(task, 100L, 1L << task), null);
+            }
+            now.addAndGet(DELAY);
+            combiner.sendDue(now.get());
+            assertEquals(5, processed.get(), "six acks transferred, one to be executed by the acker: five folded");
+        } finally {
+            LocalExecutor.clearTrackId();
+            RegisteredGlobalState.clearState("ack-combiner-test");
+        }
     }
 
     @Test

@@ -5,6 +5,8 @@ import static io.whale.suites.WorkerTrafficRecorder.Traffic.RDMA_MESSAGES_DROPPE
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.RDMA_MESSAGES_MALFORMED;
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.RDMA_MESSAGES_RECEIVED;
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.RDMA_MESSAGES_SENT;
+import static io.whale.suites.WorkerTrafficRecorder.Traffic.WOC_ACKS_OFFERED;
+import static io.whale.suites.WorkerTrafficRecorder.Traffic.WOC_ACKS_SENT;
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.WOC_FRAMES_MALFORMED;
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.WOC_FRAMES_RECEIVED;
 import static io.whale.suites.WorkerTrafficRecorder.Traffic.WOC_FRAMES_SENT;
@@ -85,5 +87,20 @@ class ModeInEffectTest {
             assertEquals(Map.of(), senders, "WOC frames sent with WOC off");
         }
         assertEquals(0, WorkerTrafficRecorder.total(WOC_FRAMES_MALFORMED), "malformed WOC frames");
+    }
+
+    @Test
+    void shouldHaveCombinedTheAcksOfTheAckingTestsOnlyWithWocOn() {
+        Map<String, Long> combined = WorkerTrafficRecorder.byTest(WOC_ACKS_SENT);
+        System.out.println(mode + ": " + WOC_ACKS_SENT + " by test " + combined);
+        if (mode.woc && !mode.rdma) {
+            // the acking tests are single-worker ones, which run in this mode only
+            assertTrue(WorkerTrafficRecorder.total(WOC_ACKS_SENT) > 0, "no upstream test's acks went through the ack combining");
+            assertTrue(WorkerTrafficRecorder.total(WOC_ACKS_SENT) < WorkerTrafficRecorder.total(WOC_ACKS_OFFERED),
+                "no ack was combined with another: " + WorkerTrafficRecorder.total(WOC_ACKS_SENT) + " sent of "
+                    + WorkerTrafficRecorder.total(WOC_ACKS_OFFERED));
+        } else if (!mode.woc) {
+            assertEquals(Map.of(), combined, "acks combined with WOC off");
+        }
     }
 }

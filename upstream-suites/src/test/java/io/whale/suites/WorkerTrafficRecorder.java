@@ -29,7 +29,10 @@ public class WorkerTrafficRecorder implements StormReporter {
         RDMA_MESSAGES_MALFORMED("-rdma-messages-malformed"),
         WOC_FRAMES_SENT("-woc-frames-sent"),
         WOC_FRAMES_RECEIVED("-woc-frames-received"),
-        WOC_FRAMES_MALFORMED("-woc-frames-malformed");
+        WOC_FRAMES_MALFORMED("-woc-frames-malformed"),
+        /** Acks the ack combining took, and the combined acks it sent (whale.woc.ack.combine, on with WOC). */
+        WOC_ACKS_OFFERED("-woc-acks-offered"),
+        WOC_ACKS_SENT("-woc-acks-sent");
 
         private final String marker;
 

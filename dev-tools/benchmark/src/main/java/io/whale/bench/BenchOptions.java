@@ -13,7 +13,7 @@ import java.util.function.Function;
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
                     List<String> settings, double sustainableP99BoundMillis, int probes, int hosts, int linkMbit,
-                    int warmupSeconds, int measureSeconds, RateSchedule rateSteps) {
+                    int warmupSeconds, int measureSeconds, RateSchedule rateSteps, int ackingPending) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
     /** The values {@code whale.transport} accepts. */
@@ -21,7 +21,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on,woc-nowindow,woc-fixedwindow,woc-binomial,woc-nonblocking,woc-auto,woc-auto-fixedwindow] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
         + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N] | --rate-steps R1:S1,R2:S2,...] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
-        + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S]";
+        + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S] [--acking MAX_SPOUT_PENDING]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -42,6 +42,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         RateSchedule rateSteps = null;
+        int ackingPending = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
@@ -63,6 +64,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--probes" -> probes = (int) positive("--probes", Integer.parseInt(value(args, ++i)));
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
+                case "--acking" -> ackingPending = (int) positive("--acking", Integer.parseInt(value(args, ++i)));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
         }
@@ -73,7 +75,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
             throw new IllegalArgumentException("--link-mbit shapes the links of emulated hosts: give --hosts too\n" + USAGE);
         }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure, rateSteps);
+            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure, rateSteps, ackingPending);
     }
 
     /** Whether each point runs the spout's rate steps over time ({@link RateStepRun}) instead of one window. */

@@ -8,10 +8,11 @@ import java.util.List;
  * ({@code whale.transport}), with one idle-wait setting, at an offered rate (Poisson, tuples per second; 0: as
  * fast as backpressure allows), repeat number {@code repeat} (from 1). W = 1 is the one-worker ceiling (Whale,
  * WOC on). Names and labels mention only the dimensions the sweep varies ({@link Dimensions}); the label leaves
- * out the repeat, so repeats of a point share a series and a summary row.
+ * out the repeat, so repeats of a point share a series and a summary row. {@code ackingPending} above 0: at-least-once (one
+ * acker per worker, that many tuple trees pending at most) unless the system is at-most-once.
  */
 record BenchPoint(int matchers, int workers, BenchSystem system, String transport, WaitSetting waitSetting, double ratePerSecond,
-                  int repeat, List<String> settings, Dimensions shown) {
+                  int repeat, List<String> settings, int ackingPending, Dimensions shown) {
 
     /** Which dimensions differ between the sweep's points, and so appear in names and labels. */
     record Dimensions(boolean transport, boolean waitSetting, boolean repeat) {
@@ -19,7 +20,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
 
     /** The same point at another offered rate (a probe of the sustainable-rate search). */
     BenchPoint atRate(double rate) {
-        return new BenchPoint(matchers, workers, system, transport, waitSetting, rate, repeat, settings, shown);
+        return new BenchPoint(matchers, workers, system, transport, waitSetting, rate, repeat, settings, ackingPending, shown);
     }
 
     boolean ceiling() {
@@ -39,7 +40,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
 
     /**
      * The {@code -c} settings of this run: the system's switch, the transport on Whale, the wait, the offered rate,
-     * then the {@code --set} settings every point shares.
+     * acking, then the {@code --set} settings every point shares.
      */
     List<String> overrides() {
         List<String> args = new ArrayList<>(system.overrides());
@@ -49,6 +50,9 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
         args.addAll(waitSetting.overrides());
         if (ratePerSecond > 0) {
             args.addAll(List.of("-c", OrderSpout.RATE_KEY + "=" + ratePerSecond));
+        }
+        if (ackingPending > 0 && !system.atMostOnce()) {
+            args.addAll(List.of("-c", "topology.acker.executors=" + workers, "-c", "topology.max.spout.pending=" + ackingPending));
         }
         settings.forEach(setting -> args.addAll(List.of("-c", setting)));
         return args;
@@ -70,13 +74,14 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
                         for (String t : o.transports()) {
                             for (BenchSystem s : o.systems()) {
                                 if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT) && wait.stormHasIt()) {
-                                    points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), shown));
+                                    points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), o.ackingPending(), shown));
                                 }
                             }
                         }
                     }
                     if (o.ceiling()) {
-                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, o.settings(), shown));
+                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, o.settings(),
+                            o.ackingPending(), shown));
                     }
                 }
             }

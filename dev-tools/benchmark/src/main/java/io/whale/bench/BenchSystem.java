@@ -28,7 +28,12 @@ enum BenchSystem {
     /** The live tree with its frame windows fixed (whale.woc.window.delay.ms=0): the sized window's part in its reaction. */
     WOC_AUTO_FIXED_WINDOW("woc-auto-fixedwindow", "WOC nonblocking d* auto, fixed frame window", List.of("-c",
         "whale.woc.enabled=true", "-c", "whale.multicast.structure=nonblocking", "-c", "whale.multicast.max.outdegree=auto",
-        "-c", "whale.woc.window.delay.ms=0"));
+        "-c", "whale.woc.window.delay.ms=0")),
+    /** WOC on with every ack sent on its own, as Storm sends it (whale.woc.ack.combine=false): ack combining off vs on. */
+    WOC_PLAIN_ACKS("woc-plainacks", "WOC on, acks not combined", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.woc.ack.combine=false")),
+    /** WOC on without acking even under --acking: what at-least-once costs, side by side. */
+    WOC_AT_MOST_ONCE("woc-atmostonce", "WOC on, at-most-once", List.of("-c", "whale.woc.enabled=true"));
 
     private final String option;
     private final String label;
@@ -58,6 +63,11 @@ enum BenchSystem {
         return this != STOCK;
     }
 
+    /** Never acks, even when the run is at-least-once ({@code --acking}). */
+    boolean atMostOnce() {
+        return this == WOC_AT_MOST_ONCE;
+    }
+
     static BenchSystem byOption(String option) {
         for (BenchSystem s : values()) {
             if (s.option.equals(option)) {
@@ -65,6 +75,7 @@ enum BenchSystem {
             }
         }
         throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-fixedwindow, "
-            + "woc-binomial, woc-nonblocking, woc-auto and/or woc-auto-fixedwindow, not '" + option + "'");
+            + "woc-binomial, woc-nonblocking, woc-auto, woc-auto-fixedwindow, woc-plainacks and/or woc-atmostonce, not '"
+            + option + "'");
     }
 }

@@ -9,7 +9,8 @@ import org.apache.storm.tuple.Tuple;
 
 /**
  * One of the P matchers every order is broadcast to: finds the nearest of 50 fixed points, records the
- * end-to-end latency (now minus the spout's emit time) and counts the delivery. Emits nothing.
+ * end-to-end latency (now minus the spout's emit time) and counts the delivery; acks the order (a no-op with acking off).
+ * Emits nothing.
  */
 public final class MatcherBolt extends BaseRichBolt {
     static final int POINTS = 50;
@@ -17,6 +18,7 @@ public final class MatcherBolt extends BaseRichBolt {
     private final String reportDir;
     private transient NearestPoint points;
     private transient TaskReporter reporter;
+    private transient OutputCollector collector;
     /** Keeps the search from being optimised away. */
     private transient long checksum;
 
@@ -26,6 +28,7 @@ public final class MatcherBolt extends BaseRichBolt {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        this.collector = collector;
         points = new NearestPoint(POINTS, 42);
         reporter = TaskReporter.start(reportDir, TaskReport.Role.MATCHER, context.getThisTaskId(), context.getThisWorkerPort());
     }
@@ -34,6 +37,7 @@ public final class MatcherBolt extends BaseRichBolt {
     public void execute(Tuple order) {
         checksum += points.nearest(order.getDouble(1), order.getDouble(2));
         reporter.delivered(EpochMicros.now() - order.getLong(3));
+        collector.ack(order);
     }
 
     @Override

@@ -4,17 +4,21 @@ import io.whale.examples.smoke.RateSchedule;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.apache.storm.Config;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.ObjectReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Emits small order-like tuples (id, lon, lat, emit time in epoch microseconds) unanchored. Unpaced, one per
+ * Emits small order-like tuples (id, lon, lat, emit time in epoch microseconds) unanchored, or with the id as message
+ * id when the topology has ackers ({@code bench-woc.sh --acking}; Storm counts a tree that failed or timed out in the
+ * spout's {@code __fail-count}, and it is not replayed). Unpaced, one per
  * {@code nextTuple} call: with acking off, only Storm's backpressure limits the rate. With {@link #RATE_KEY} set,
  * at that offered rate as a Poisson process: each {@code nextTuple} emits the orders that fell due (at most
  * {@link #MAX_BURST}), each stamped with its arrival time, so a spout held back by backpressure shows as latency.
@@ -42,6 +46,8 @@ public final class OrderSpout extends BaseRichSpout {
     /** The step being emitted; -1 until the first call starts the schedule. */
     private transient int step;
     private long nextId;
+    /** With ackers, each order is emitted with its id as message id (at-least-once; a failed one is not replayed). */
+    private transient boolean reliable;
 
     public OrderSpout(String reportDir) {
         this(reportDir, null);
@@ -56,6 +62,7 @@ public final class OrderSpout extends BaseRichSpout {
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
+        this.reliable = ObjectReader.getInt(conf.get(Config.TOPOLOGY_ACKER_EXECUTORS), 0) > 0;
         this.random = new SplittableRandom(context.getThisTaskId());
         this.reporter = TaskReporter.start(reportDir, TaskReport.Role.SPOUT, context.getThisTaskId(), context.getThisWorkerPort());
         this.ratePerSecond = conf.get(RATE_KEY) == null ? 0 : ((Number) conf.get(RATE_KEY)).doubleValue();
@@ -119,7 +126,13 @@ public final class OrderSpout extends BaseRichSpout {
     }
 
     private void emit(long emitMicros) {
-        collector.emit(new Values(nextId++, random.nextDouble(-180, 180), random.nextDouble(-90, 90), emitMicros));
+        Values order = new Values(nextId, random.nextDouble(-180, 180), random.nextDouble(-90, 90), emitMicros);
+        if (reliable) {
+            collector.emit(order, nextId);
+        } else {
+            collector.emit(order);
+        }
+        nextId++;
         reporter.counted();
     }
 

@@ -191,7 +191,9 @@ public final class WocBenchmark {
         s.put("cluster", "whale local-cluster up " + String.join(" ", options.clusterLayout())
             + (options.hosts() == 0 ? " (private network namespace, loopback only)" : " (emulated hosts)"));
         s.put("wireBytes", options.hosts() == 0 ? "loopback transmit bytes" : "transmit bytes of the spout's host's link");
-        s.put("topology", "1 spout (acking off) -> all grouping -> P matchers (nearest of " + MatcherBolt.POINTS + " points)");
+        s.put("topology", "1 spout (" + (options.ackingPending() > 0 ? "at-least-once, one acker per worker, max spout pending "
+            + options.ackingPending() + ", but for woc-atmostonce" : "acking off") + ") -> all grouping -> P matchers (nearest of "
+            + MatcherBolt.POINTS + " points, each acking)");
         s.put("workerHeap", BenchTopology.WORKER_HEAP);
         s.put("extraWorkerOptions", System.getenv(BenchTopology.EXTRA_WORKER_OPTIONS));
         s.put("cpus", Runtime.getRuntime().availableProcessors());

@@ -66,6 +66,20 @@ class BenchPointTest {
     }
 
     @Test
+    void shouldMakeEveryPointButTheAtMostOnceOneAckWithOneAckerPerWorker() {
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "64", "--workers", "2", "--systems",
+            "stock,woc-on,woc-plainacks,woc-atmostonce", "--acking", "10000", "--no-ceiling"));
+        List<String> acking = List.of("-c", "topology.acker.executors=2", "-c", "topology.max.spout.pending=10000");
+        for (BenchPoint point : points.subList(0, 3)) {
+            assertTrue(point.overrides().containsAll(acking), point.overrides().toString());
+        }
+        assertTrue(points.get(2).overrides().contains("whale.woc.ack.combine=false"));
+        assertTrue(points.get(3).overrides().stream().noneMatch(o -> o.startsWith("topology.acker")), "woc-atmostonce never acks");
+        assertTrue(BenchPoint.sweep(BenchOptions.parse("--matchers", "4", "--workers", "2")).stream()
+            .allMatch(p -> p.overrides().stream().noneMatch(o -> o.startsWith("topology.acker"))), "no --acking: the topology's 0 ackers");
+    }
+
+    @Test
     void shouldLayTheClusterOutOnEmulatedHostsWithShapedLinks() {
         assertEquals(List.of("--supervisors", "2", "--slots", "4"), BenchOptions.parse().clusterLayout());
         assertEquals(List.of("--hosts", "2", "--slots", "4", "--link-mbit", "50"),

@@ -41,7 +41,7 @@ class PointSummaryTest {
     }
 
     private static PointResult result(BenchSystem system, int repeat, double deliveries, double p99) {
-        BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat, List.of(),
+        BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat, List.of(), 0,
             new BenchPoint.Dimensions(false, false, true));
         return new PointResult(64, 2, system.option(), "netty", "default", 0, repeat, false, point.label(), deliveries / 64,
             deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of(), 1.0, 2.0, 1e7 / deliveries);
