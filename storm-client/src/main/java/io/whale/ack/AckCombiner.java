@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * here, XORed per (acker task, root) in {@link PendingAcks}, and go as one ack per root within
  * {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} — a broadcast to the P tasks of a worker costs its acker one ack instead
  * of P, whether the acker is in this worker (its receive queue) or another (the worker's transfer queue). A thread of
- * its own sends what is due; it starts with the first ack, so a topology without acking never has it. Fails, inits and timeout resets go as Storm sends them; a fail first takes out its root's
- * pending ack and has it sent ahead of it by the failing executor. While the acker is under backpressure (a combined
- * ack could not go), acks go the stock way too and wait in their executors' pending emits.
+ * its own sends what is due; it starts with the first ack, so a topology without acking never has it. Fails, inits
+ * and timeout resets go as Storm sends them; a fail first takes out its root's pending ack and has it sent ahead of it
+ * by the failing executor. While the acker is under backpressure (a combined ack could not go), acks go the stock way
+ * too and wait in their executors' pending emits.
  */
 public final class AckCombiner implements AutoCloseable {
     /** Combining off: every call returns at once and nothing is kept. */
@@ -136,7 +137,9 @@ public final class AckCombiner implements AutoCloseable {
         }
         Object combine = topoConf.get(WhaleConfig.WOC_ACK_COMBINE);
         WhaleConfigValidation.check(WhaleConfig.WOC_ACK_COMBINE, combine);
-        boolean on = combine == null ? io.whale.woc.WocConfig.isEnabled(topoConf) : (Boolean) combine;
+        Object woc = topoConf.get(WhaleConfig.WOC_ENABLED);
+        WhaleConfigValidation.check(WhaleConfig.WOC_ENABLED, woc);
+        boolean on = Boolean.TRUE.equals(combine == null ? woc : combine);
         Object ackers = topoConf.get(Config.TOPOLOGY_ACKER_EXECUTORS);
         return on && (ackers == null || ObjectReader.getInt(ackers) > 0);
     }

@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the WOC send and receive paths of one worker share: the switch, the metrics, and handles on the
- * worker's transfer queue, its per-task remote backpressure flags, its task-to-worker map and the
- * {@link FrameWindow}s of its connections. WorkerState
+ * worker's transfer queue, its per-task remote backpressure flags, its task-to-worker map, the
+ * {@link FrameWindow}s of its connections and its {@link AckCombiner}. WorkerState
  * creates one per worker; with the switch off it registers nothing and every WOC hook returns at once.
  */
 public final class WocWorker implements AutoCloseable {
