@@ -34,8 +34,8 @@ public final class WhaleConfig implements Validated {
     public static final String WOC_WINDOW_DELAY_MS = "whale.woc.window.delay.ms";
 
     /**
-     * Ack combining: the acks a worker's tasks send to one acker task on another worker for one root leave the worker as
-     * one ack carrying their XOR, within {@link #WOC_ACK_COMBINE_DELAY_MS}; fails are never held. Boolean, default
+     * Ack combining: the acks a worker's tasks send to one acker task (on this worker or another) for one root reach it
+     * as one ack carrying their XOR, within {@link #WOC_ACK_COMBINE_DELAY_MS}; fails are never held. Boolean, default
      * {@link #WOC_ENABLED}'s value; false sends every ack as Storm does.
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
