@@ -65,8 +65,8 @@ public final class AckCombiner implements AutoCloseable {
     private final AckMetrics metrics;
     private final Sender sender;
     private final boolean ownThread;
-    /** The combined acks the sender refused, oldest first; the sending thread's alone. */
-    private final ArrayDeque<AddressedTuple> refused = new ArrayDeque<>();
+    /** The combined acks on their way out, oldest first: what the sender refused waits here; the sending thread's alone. */
+    private final ArrayDeque<AddressedTuple> outbox = new ArrayDeque<>();
     /** The receive queue of each acker task in this worker, as the executors' transfer found it. */
     private final Map<Integer, JCQueue> localAckers = new ConcurrentHashMap<>();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -99,7 +99,6 @@ public final class AckCombiner implements AutoCloseable {
         }
         long delayNanos = TimeUnit.MILLISECONDS.toNanos(
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_ACK_COMBINE_DELAY_MS, DEFAULT_DELAY_MS));
-        AckCombiner[] self = new AckCombiner[1];
         Sender sender = new Sender() {
             private final Set<JCQueue> published = new HashSet<>();
             private KryoTupleSerializer serializer;
@@ -114,7 +113,7 @@ public final class AckCombiner implements AutoCloseable {
                     return false;
                 }
                 if (serializer == null) {
-                    serializer = new KryoTupleSerializer(topoConf, self[0].context);
+                    serializer = new KryoTupleSerializer(topoConf, ((TupleImpl) ack.getTuple()).getContext());
                 }
                 return transferQueue.tryPublish(new TaskMessage(ack.dest, serializer.serialize(ack.getTuple())));
             }
@@ -126,8 +125,7 @@ public final class AckCombiner implements AutoCloseable {
                 published.clear();
             }
         };
-        self[0] = new AckCombiner(new PendingAcks(delayNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
-        return self[0];
+        return new AckCombiner(new PendingAcks(delayNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
     }
 
     /** Whether a topology conf has ack combining on. */
@@ -163,8 +161,8 @@ public final class AckCombiner implements AutoCloseable {
             }
         }
         metrics.offered();
-        if (localQueue != null && !localAckers.containsKey(addressed.dest)) {
-            localAckers.put(addressed.dest, localQueue);
+        if (localQueue != null) {
+            localAckers.putIfAbsent(addressed.dest, localQueue);
         }
         if (context == null) {
             context = tuple.getContext();
@@ -221,18 +219,18 @@ public final class AckCombiner implements AutoCloseable {
         return next == Long.MAX_VALUE ? -1 : Math.max(0, next - nowNanos);
     }
 
-    /** Sends {@code due} after the refused ones, in order, as far as the sender takes them; the rest waits in refused. */
+    /** Sends {@code due} after the ones refused before, in order, as far as the sender takes them; the rest waits. */
     private void send(List<PendingAcks.Combined> due, long nowNanos) {
         GeneralTopologyContext ctx = context;
         for (PendingAcks.Combined combined : due) {
             leaving(combined, nowNanos);
-            refused.add(tupleOf(combined, ctx));
+            outbox.add(tupleOf(combined, ctx));
         }
-        while (!refused.isEmpty() && sender.trySend(refused.peek(), localAckers.get(refused.peek().dest))) {
-            refused.poll();
+        while (!outbox.isEmpty() && sender.trySend(outbox.peek(), localAckers.get(outbox.peek().dest))) {
+            outbox.poll();
         }
         sender.flush();
-        backedUp = !refused.isEmpty();
+        backedUp = !outbox.isEmpty();
     }
 
     /** A combined ack is on its way: counted, and the acks folded into it are processed for a tracked topology. */
@@ -288,7 +286,7 @@ public final class AckCombiner implements AutoCloseable {
                 pending.drainAll(rest::add);
             }
             send(rest, nanoClock.getAsLong());
-            dropped = refused.size();
+            dropped = outbox.size();
         }
         if (dropped > 0) {
             metrics.dropped(dropped);
