@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Copies the unpacked upstream storm-client sources to a fresh tree and applies the patch
-# series on it, in the order of the `series` file. A patch that does not apply cleanly stops
+# Copies unpacked upstream sources (storm-client's, or storm-server's: that module calls this script too) to a
+# fresh tree and applies a patch series on it, in the order of its `series` file. A patch that does not apply cleanly stops
 # the build and names itself, so an upstream bump shows at once which hook needs rework.
 # Only the files whose patched text differs from the last build's are written to PATCHED_SRC_DIR:
 # the others keep their time stamps, so that a second build of the same series compiles nothing.
@@ -25,7 +25,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   file="$patch_dir/$name"
   [ -f "$file" ] || { echo "apply-series: patch '$name' is listed in series but $file does not exist" >&2; exit 1; }
   if ! out=$(patch -d "$fresh" -p1 --forward --batch --fuzz=0 --no-backup-if-mismatch -r - --quiet < "$file" 2>&1); then
-    echo "apply-series: patch '$name' no longer applies to the upstream storm-client sources:" >&2
+    echo "apply-series: patch '$name' no longer applies to the upstream sources in $upstream:" >&2
     echo "$out" >&2
     exit 1
   fi

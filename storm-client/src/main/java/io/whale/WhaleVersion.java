@@ -17,8 +17,10 @@ import org.apache.storm.utils.VersionInfo;
  */
 public final class WhaleVersion {
     private static final String RESOURCE = "whale-version.properties";
-    /** The patch series, packaged with the core (storm-client's pom). */
+    /** The client's patch series, packaged with the core (storm-client's pom). */
     private static final String PATCHES = "io/whale/patches/";
+    /** The server's patch series, in the daemons' patched storm-server jar: absent from a worker's class path. */
+    private static final String SERVER_PATCHES = "io/whale/patches/server/";
     /** The series' heading above the fixes of later Storm releases that the core carries. */
     private static final String UPSTREAM_FIXES = "# Upstream fixes";
     private static final String SUBJECT = "Subject: ";
@@ -38,18 +40,27 @@ public final class WhaleVersion {
 
     /**
      * The fixes of later Storm releases this core carries, one line each: the {@code Subject:} of every patch listed
-     * under the series' "Upstream fixes" heading, which names the upstream issue or CVE.
+     * under the series' "Upstream fixes" heading, which names the upstream issue or CVE; the client's, then the
+     * server's when its jar is on the class path (the daemons', the commands').
      */
     public static List<String> upstreamFixes() {
+        List<String> fixes = new ArrayList<>(upstreamFixes(PATCHES));
+        if (WhaleVersion.class.getClassLoader().getResource(SERVER_PATCHES + "series") != null) {
+            fixes.addAll(upstreamFixes(SERVER_PATCHES));
+        }
+        return fixes;
+    }
+
+    private static List<String> upstreamFixes(String patches) {
         List<String> fixes = new ArrayList<>();
         boolean upstream = false;
-        for (String line : lines(PATCHES + "series")) {
+        for (String line : lines(patches + "series")) {
             if (line.startsWith(UPSTREAM_FIXES)) {
                 upstream = true;
             }
             String patch = line.replaceAll("#.*", "").trim();
             if (upstream && !patch.isEmpty()) {
-                fixes.add(lines(PATCHES + patch).stream().filter(l -> l.startsWith(SUBJECT)).findFirst()
+                fixes.add(lines(patches + patch).stream().filter(l -> l.startsWith(SUBJECT)).findFirst()
                     .map(l -> l.substring(SUBJECT.length())).orElseThrow(() -> new IllegalStateException(patch + " has no Subject: line")));
             }
         }

@@ -47,10 +47,11 @@ class DistributionLayoutIT {
     }
 
     @Test
-    void daemonsGetUpstreamServerOnThePatchedClient() throws IOException {
+    void daemonsGetThePatchedServerOnThePatchedClient() throws IOException {
         Set<String> lib = jars("lib");
-        assertTrue(lib.containsAll(Set.of("storm-server-2.8.3.jar", "storm-core-2.8.3.jar", "storm-client-" + VERSION + ".jar")), lib.toString());
-        assertFalse(lib.contains("storm-client-2.8.3.jar"));
+        assertTrue(lib.containsAll(Set.of("storm-server-" + VERSION + ".jar", "storm-core-2.8.3.jar", "storm-client-" + VERSION + ".jar")), lib.toString());
+        assertFalse(lib.contains("storm-client-2.8.3.jar"), "upstream client must not shadow the patched one");
+        assertFalse(lib.contains("storm-server-2.8.3.jar"), "upstream server must not shadow the patched one");
         assertTrue(lib.stream().noneMatch(j -> j.contains("clojure") || j.contains("reload4j")), lib.toString());
         assertTrue(lib.stream().noneMatch(j -> j.endsWith(".pom")), lib.toString());
     }

@@ -27,6 +27,9 @@ class WhaleCommandIT {
         List<String> lines = r.output().lines().toList();
         assertTrue(lines.contains("Storm 2.8.3"), r.output());
         assertTrue(lines.contains("Whale " + VERSION + " (Apache Storm 2.8.3)"), r.output());
+        // the daemons' class path: the client's upstream fixes and the server's
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Carries the upstream fix: ") && l.endsWith("(CVE-2026-41081)")), r.output());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Carries the upstream fix: ") && l.endsWith("apache/storm#8419)")), r.output());
     }
 
     @Test
