@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -84,6 +86,43 @@ class DistributionLayoutIT {
                 .map(f -> "whale-" + VERSION + "/" + HOME.relativize(f)).collect(Collectors.toCollection(TreeSet::new));
         }
         assertEquals(folder, entries);
+    }
+
+    /**
+     * Every jar of a library Storm 2.8.9 (the end of the 2.x line) moved past 2.8.3 ships at 2.8.9's version or newer, in one
+     * copy: the versions of 2.8.9's release notes (issue 36). Netty and Thrift live shaded in storm-shaded-deps-2.8.3.
+     */
+    @Test
+    void shouldShipAtLeastStorm289sVersionsOfItsLibrariesInOneCopy() throws IOException {
+        Map<String, String> minimum = Map.of("jetty-server-", "12.1.10", "zookeeper-", "3.9.5", "log4j-core-", "2.26.0",
+            "jackson-databind-", "2.22", "snakeyaml-", "2.6", "kafka-clients-", "4.3.1");
+        List<String> shipped = new ArrayList<>();
+        for (String dir : List.of("lib", "lib-worker", "lib-tools")) {
+            Set<String> jars = jars(dir);
+            minimum.forEach((prefix, least) -> {
+                List<String> copies = jars.stream().filter(j -> j.startsWith(prefix) && Character.isDigit(j.charAt(prefix.length()))).toList();
+                assertTrue(copies.size() <= 1, dir + " has more than one " + prefix + "*: " + copies);
+                for (String jar : copies) {
+                    String version = jar.substring(prefix.length(), jar.length() - ".jar".length());
+                    assertTrue(compareVersions(version, least) >= 0, dir + "/" + jar + " is older than Storm 2.8.9's " + least);
+                    shipped.add(dir + "/" + jar);
+                }
+            });
+        }
+        System.out.println("libraries Storm 2.8.9 moved on, as shipped: " + new TreeSet<>(shipped));
+        minimum.keySet().forEach(prefix -> assertTrue(shipped.stream().anyMatch(j -> j.contains("/" + prefix)), "no " + prefix + "* shipped"));
+    }
+
+    private static int compareVersions(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int c = Integer.compare(i < x.length ? Integer.parseInt(x[i]) : 0, i < y.length ? Integer.parseInt(y[i]) : 0);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     private static Set<String> jars(String dir) throws IOException {
