@@ -42,6 +42,7 @@ class WhaleVersionTest {
     @Test
     void shouldListEveryUpstreamFixOfTheSeriesByItsSubject() {
         assertEquals(java.util.List.of("The TLS Thrift transport serves a client as its verified certificate's subject, and refuses one "
-            + "without (CVE-2026-41081)"), WhaleVersion.upstreamFixes());
+            + "without (CVE-2026-41081)", "A worker finds its worker token, and a daemon its Hadoop user, on Java 24 and newer "
+            + "(Storm 2.8.6, apache/storm#8483)"), WhaleVersion.upstreamFixes());
     }
 }

@@ -27,9 +27,10 @@ class ServerPatchSeriesTest {
     @Test
     void shouldListTheServersUpstreamFixesAfterTheClientsWhenTheServerJarIsOnTheClassPath() {
         List<String> fixes = WhaleVersion.upstreamFixes();
-        assertEquals(2, fixes.size(), fixes.toString());
+        assertEquals(3, fixes.size(), fixes.toString());
         assertTrue(fixes.get(0).endsWith("(CVE-2026-41081)"), fixes.get(0));
-        assertTrue(fixes.get(1).endsWith("(Storm 2.8.5, apache/storm#8419)"), fixes.get(1));
+        assertTrue(fixes.get(1).endsWith("(Storm 2.8.6, apache/storm#8483)"), fixes.get(1));
+        assertTrue(fixes.get(2).endsWith("(Storm 2.8.5, apache/storm#8419)"), fixes.get(2));
     }
 
     private static List<String> seriesEntries() throws IOException {

@@ -23,6 +23,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,6 +47,18 @@ public final class UiServer implements AutoCloseable {
     private static final Pattern TOPOLOGY = Pattern.compile("/api/v1/topology/([^/]+)");
     private static final Pattern ACTION = Pattern.compile("/api/v1/topology/([^/]+)/(activate|deactivate|rebalance|kill)(?:/(\\d+))?");
     private static final Pattern WHALE_TOPOLOGY = Pattern.compile("/api/v1/whale/topology/([^/]+)(/trees\\.svg)?");
+    /** The most a topology action's form may carry: its one field is {@code redirect=page}. */
+    static final int MAX_ACTION_BODY_BYTES = 4096;
+    /**
+     * On every page and JSON answer: no page of another site may frame the UI (clickjacking on Kill), no browser may
+     * guess a content type, scripts and styles come from the UI alone, forms post only to it.
+     */
+    static final Map<String, String> SECURITY_HEADERS = Map.of(
+        "X-Content-Type-Options", "nosniff",
+        "X-Frame-Options", "DENY",
+        "Referrer-Policy", "same-origin",
+        "Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            + "img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
 
     private final HttpServer server;
     private final ExecutorService threads;
@@ -128,6 +141,7 @@ public final class UiServer implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         boolean api = path.startsWith("/api/");
+        SECURITY_HEADERS.forEach(exchange.getResponseHeaders()::set);
         try {
             if ("POST".equals(exchange.getRequestMethod())) {
                 post(exchange, path);
@@ -207,6 +221,12 @@ public final class UiServer implements AutoCloseable {
         if (!m.matches()) {
             throw new UiError(404, "no action at " + path);
         }
+        String form = actionForm(exchange);
+        Optional<String> refusal = SameOrigin.refusal(exchange.getRequestHeaders().getFirst("Origin"),
+            exchange.getRequestHeaders().getFirst("Referer"), exchange.getRequestHeaders().getFirst("Host"));
+        if (refusal.isPresent()) {
+            throw new UiError(403, refusal.get());
+        }
         String id = m.group(1);
         String verb = m.group(2);
         int wait = m.group(3) == null ? 30 : Integer.parseInt(m.group(3));
@@ -217,13 +237,21 @@ public final class UiServer implements AutoCloseable {
             default -> service.nimbus().kill(id, wait);
         }
         LOG.info("{} of topology {} asked from {}", verb, id, exchange.getRemoteAddress());
-        String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         if (query(form).containsKey("redirect")) {
             exchange.getResponseHeaders().add("Location", verb.equals("kill") ? "/" : "/topology.html?id=" + id);
             send(exchange, 303, "text/plain", verb + " asked");
         } else {
             json(exchange, Map.of("topologyOperation", verb, "topologyId", id, "status", "success"));
         }
+    }
+
+    /** The action's form, read whole before anything is done; a body beyond {@link #MAX_ACTION_BODY_BYTES} is refused. */
+    private static String actionForm(HttpExchange exchange) throws IOException {
+        byte[] body = exchange.getRequestBody().readNBytes(MAX_ACTION_BODY_BYTES + 1);
+        if (body.length > MAX_ACTION_BODY_BYTES) {
+            throw new UiError(413, "a topology action's form holds at most " + MAX_ACTION_BODY_BYTES + " bytes");
+        }
+        return new String(body, StandardCharsets.UTF_8);
     }
 
     private static String required(Map<String, String> query, String name) {

@@ -91,6 +91,43 @@ class UiServerTest {
         assertEquals(8080, UiServer.port(new String[0], Map.of()));
     }
 
+    @Test
+    void shouldSendItsSecurityHeadersWithEveryAnswer() throws Exception {
+        for (HttpResponse<String> response : List.of(get("/"), get("/api/v1/cluster/summary"), get("/nothing-here"))) {
+            assertEquals("DENY", response.headers().firstValue("X-Frame-Options").orElse(""), response.uri().toString());
+            assertEquals("nosniff", response.headers().firstValue("X-Content-Type-Options").orElse(""));
+            assertTrue(response.headers().firstValue("Content-Security-Policy").orElse("").contains("frame-ancestors 'none'"));
+        }
+    }
+
+    @Test
+    void shouldRefuseATopologyActionPostedFromAnotherSitesPageBeforeAskingNimbus() throws Exception {
+        HttpResponse<String> forged = post("/api/v1/topology/t-1-1/kill/0", "http://evil.example", "redirect=page");
+
+        assertEquals(403, forged.statusCode(), forged.body());
+        assertTrue(forged.body().contains("this one came from http://evil.example"), forged.body());
+        // the UI's own page, and a client naming no origin, reach Nimbus (down here: 503)
+        assertEquals(503, post("/api/v1/topology/t-1-1/kill/0", "http://127.0.0.1:" + ui.port(), "redirect=page").statusCode());
+        assertEquals(503, post("/api/v1/topology/t-1-1/kill/0", null, "").statusCode());
+    }
+
+    @Test
+    void shouldRefuseAnActionFormLargerThanAnyThePagesSend() throws Exception {
+        HttpResponse<String> response = post("/api/v1/topology/t-1-1/kill/0", null, "x".repeat(UiServer.MAX_ACTION_BODY_BYTES + 1));
+
+        assertEquals(413, response.statusCode(), response.body());
+        assertTrue(response.body().contains("at most " + UiServer.MAX_ACTION_BODY_BYTES + " bytes"), response.body());
+    }
+
+    private HttpResponse<String> post(String path, String origin, String form) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.ofString());

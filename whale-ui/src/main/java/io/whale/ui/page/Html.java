@@ -1,5 +1,6 @@
 package io.whale.ui.page;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.google.common.html.HtmlEscapers;
 import java.util.List;
 
@@ -23,6 +24,14 @@ public final class Html {
 
     public static String escape(Object text) {
         return HtmlEscapers.htmlEscaper().escape(String.valueOf(text));
+    }
+
+    /**
+     * {@code text} as a JavaScript string literal, quotes included: line breaks, quotes and backslashes escaped, so a
+     * topology name cannot end the string or the script (HTML-escape it again inside an attribute).
+     */
+    public static String jsString(String text) {
+        return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(text)).replace("<", "\\u003c") + "\"";
     }
 
     /** A whole page: {@code title} in the head and as the first heading, {@code body} below the navigation. */

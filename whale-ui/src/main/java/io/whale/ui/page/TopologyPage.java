@@ -80,7 +80,7 @@ public final class TopologyPage {
     private static String action(String id, String name, String verb, String label, String waitSuffix) {
         String question = label + " topology " + name + (waitSuffix.isEmpty() ? "" : " (in " + waitSuffix.substring(1) + " s)") + "?";
         return "<form class=\"action\" method=\"post\" action=\"/api/v1/topology/" + Html.escape(id) + "/" + verb + waitSuffix
-            + "\" onsubmit=\"return confirm('" + Html.escape(question.replace("'", "")) + "')\">"
+            + "\" onsubmit=\"return confirm(" + Html.escape(Html.jsString(question)) + ")\">"
             + "<input type=\"hidden\" name=\"redirect\" value=\"page\"><button type=\"submit\" name=\"" + verb + "\">" + label
             + "</button></form>";
     }

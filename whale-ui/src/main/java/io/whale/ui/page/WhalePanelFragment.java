@@ -1,5 +1,7 @@
 package io.whale.ui.page;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +22,7 @@ public final class WhalePanelFragment {
      */
     public static String embed(String topologyId, String fragment) {
         return "<div id=\"whale-panel\" class=\"panel\">" + fragment + "</div>"
-            + "<script>setInterval(function(){fetch('/whale-panel.html?id=" + Html.escape(topologyId)
+            + "<script>setInterval(function(){fetch('/whale-panel.html?id=" + URLEncoder.encode(topologyId, StandardCharsets.UTF_8)
             + "').then(function(r){return r.text();}).then(function(t){document.getElementById('whale-panel').innerHTML=t;})"
             + ".catch(function(){});}," + REFRESH_MS + ");</script>";
     }

@@ -22,8 +22,21 @@ class TopologyPageTest {
 
         for (String action : List.of("activate", "deactivate", "rebalance/30", "kill/30")) {
             assertTrue(Pattern.compile("<form class=\"action\" method=\"post\" action=\"/api/v1/topology/rh-1-17/" + action
-                + "\" onsubmit=\"return confirm\\('[^']+ topology rh[^']*\\?'\\)\">").matcher(page).find(), action + " in\n" + page);
+                + "\" onsubmit=\"return confirm\\(&quot;[^&]+ topology rh[^&]*\\?&quot;\\)\">").matcher(page).find(), action + " in\n" + page);
         }
+    }
+
+    @Test
+    void shouldStillAskBeforeKillingATopologyWhoseNameBreaksTheLineOrQuotes() {
+        Map<String, Object> odd = new java.util.HashMap<>(TOPOLOGY);
+        odd.put("name", "rh\n'); x('\"<b>");
+
+        String page = TopologyPage.render(odd, Map.of(), "panel");
+
+        String confirm = "return confirm(&quot;Kill topology rh\\n&#39;); x(&#39;\\&quot;\\u003cb&gt; (in 30 s)?&quot;)";
+        assertTrue(page.contains("onsubmit=\"" + confirm + "\""), page);
+        Pattern.compile("onsubmit=\"([^\"]*)\"").matcher(page).results()
+            .forEach(handler -> assertEquals(-1, handler.group(1).indexOf('\n'), "a raw line break ends the script's string: " + handler.group()));
     }
 
     @Test
