@@ -46,6 +46,14 @@ public final class WhaleConfig implements Validated {
     public static final String WOC_ACK_COMBINE_DELAY_MS = "whale.woc.ack.combine.delay.ms";
 
     /**
+     * The longest message, in bytes, a worker's Netty transport takes from a peer (a task message, a WOC or relay frame, a
+     * SASL token, a backpressure status): a peer announcing a longer one is disconnected before its bytes are buffered.
+     * Whole number from 1,048,576 to 2,147,483,647, default 67,108,864 (64 MiB).
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String NETTY_MESSAGE_MAX_BYTES = "whale.netty.message.max.bytes";
+
+    /**
      * How a WOC frame reaches the destination workers: {@code sequential} (the source sends one frame to each, the
      * default), {@code binomial} (a static relay tree) or {@code nonblocking} (Algorithm 1, out-degree bounded by
      * d*, reshaped live). A tree needs {@link #WOC_ENABLED}.

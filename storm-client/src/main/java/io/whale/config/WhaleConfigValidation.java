@@ -10,6 +10,7 @@ import static io.whale.config.WhaleConfig.MULTICAST_STRUCTURE;
 import static io.whale.config.WhaleConfig.MULTICAST_T_DOWN;
 import static io.whale.config.WhaleConfig.MULTICAST_T_UP;
 import static io.whale.config.WhaleConfig.MULTICAST_WATERLINE;
+import static io.whale.config.WhaleConfig.NETTY_MESSAGE_MAX_BYTES;
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
 import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
@@ -51,6 +52,7 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_ACK_COMBINE, Rule.BOOLEAN),
         Map.entry(WOC_ACK_COMBINE_DELAY_MS, Rule.intRange(1, 1000)),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
+        Map.entry(NETTY_MESSAGE_MAX_BYTES, Rule.intRange(1 << 20, Integer.MAX_VALUE)),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),
         Map.entry(MULTICAST_MAX_OUTDEGREE, Rule.POSITIVE_INT_OR_AUTO),
