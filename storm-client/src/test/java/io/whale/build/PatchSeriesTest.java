@@ -33,6 +33,14 @@ class PatchSeriesTest {
     }
 
     @Test
+    void shouldDescribeEveryPatchOfTheSeriesInTheModulesReadme() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        for (String name : seriesEntries(PATCHES)) {
+            assertTrue(readme.contains("| `" + name + "` |"), "README.md's patch table has no row for " + name);
+        }
+    }
+
+    @Test
     void seriesAppliesToUpstreamSources(@TempDir Path out) throws Exception {
         Result result = applySeries(PATCHES, out.resolve("src"));
         assertEquals(0, result.exit, result.output);

@@ -25,6 +25,14 @@ class ServerPatchSeriesTest {
     }
 
     @Test
+    void shouldDescribeEveryPatchOfTheSeriesInTheModulesReadme() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        for (String name : seriesEntries()) {
+            assertTrue(readme.contains("| `" + name + "` |"), "README.md's patch table has no row for " + name);
+        }
+    }
+
+    @Test
     void shouldListTheServersUpstreamFixesAfterTheClientsWhenTheServerJarIsOnTheClassPath() {
         List<String> fixes = WhaleVersion.upstreamFixes();
         assertEquals(3, fixes.size(), fixes.toString());
