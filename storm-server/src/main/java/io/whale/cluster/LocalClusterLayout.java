@@ -136,10 +136,14 @@ public final class LocalClusterLayout {
                 + "nimbus.seeds: [" + address + "]\n"
                 + "nimbus.thrift.port: " + plan.nimbus() + "\n"
                 + (ui ? "ui.port: " + plan.ui() + "\n"
+                    // on 127.0.0.1 the UI (it can kill topologies) and the workers' endpoints listen on loopback only, as
+                    // everything else here; an emulated host's namespace is its own network already
+                    + (emulated ? "" : "ui.host: " + address + "\n")
                     // every worker serves its metrics to Prometheus (and to the UI's Whale panel) on a port of this range
                     + "topology.metrics.reporters:\n"
                     + "  - class: \"io.whale.metrics.prometheus.PrometheusReporter\"\n"
-                    + "    port: \"" + plan.prometheusPorts() + "\"\n" : "")
+                    + "    port: \"" + plan.prometheusPorts() + "\"\n"
+                    + (emulated ? "" : "    bind.host: " + address + "\n") : "")
                 + "storm.local.hostname: " + address + "\n"
                 + "storm.local.dir: " + quoted(dataDir(NIMBUS)) + "\n"
                 + "storm.metricstore.rocksdb.location: " + quoted(dataDir(NIMBUS).resolve("storm_rocks")) + "\n"

@@ -34,8 +34,9 @@ class LocalClusterLayoutTest {
         assertEquals(21001, ((Number) conf.get("nimbus.thrift.port")).intValue());
         assertEquals(77, ((Number) conf.get("topology.message.timeout.secs")).intValue());
         assertEquals(21002, ((Number) conf.get("ui.port")).intValue());
-        assertEquals(List.of(Map.of("class", "io.whale.metrics.prometheus.PrometheusReporter", "port", "21050-21099")),
-            conf.get("topology.metrics.reporters"), "every worker serves its metrics to Prometheus and the UI");
+        assertEquals("127.0.0.1", conf.get("ui.host"), "the UI, which can kill topologies, listens on loopback only");
+        assertEquals(List.of(Map.of("class", "io.whale.metrics.prometheus.PrometheusReporter", "port", "21050-21099", "bind.host", "127.0.0.1")),
+            conf.get("topology.metrics.reporters"), "every worker serves its metrics to Prometheus and the UI, on loopback");
 
         Map<String, Object> second = Utils.findAndReadConfigFile(layout.daemonConf("supervisor-2").toString(), true);
         assertEquals(List.of(21120, 21121), second.get("supervisor.slots.ports"));
