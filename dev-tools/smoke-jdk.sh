@@ -4,11 +4,10 @@
 # the RDMA transport (UCX): every task must get every tuple, and the Supervisor must have launched the workers with
 # that JDK's java.
 #
-#   dev-tools/smoke-jdk.sh [--if-any] [JDK_HOME ...]
+#   dev-tools/smoke-jdk.sh [JDK_HOME ...]
 #
-# Without JDK homes: every JDK of release 21 or newer under /usr/lib/jvm (the build itself stays on 17); none is an
-# error, unless --if-any (dev-tools/verify.sh's way: it says so and passes). WHALE_HOME names the distribution to run
-# (default: the one under distribution/target). Needs the distribution under distribution/target (mvn -B -q install -DskipTests). As root each demo runs in a
+# Without arguments: every JDK of release 21 or newer under /usr/lib/jvm (the build itself stays on 17); none is an
+# error. Needs the distribution under distribution/target (mvn -B -q install -DskipTests). As root each demo runs in a
 # private network namespace, as `whale demo` does. Runs and logs: target/smoke-jdk/<jdk>-<transport>/.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -18,11 +17,6 @@ release_of() {
   sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null || true
 }
 
-if_any=0
-if [ "${1:-}" = --if-any ]; then
-  if_any=1
-  shift
-fi
 jdks=("$@")
 if [ ${#jdks[@]} -eq 0 ]; then
   for home in /usr/lib/jvm/*/; do
@@ -31,10 +25,6 @@ if [ ${#jdks[@]} -eq 0 ]; then
     release=$(release_of "$home")
     [ -n "$release" ] && [ "$release" -ge 21 ] && [ -x "$home/bin/java" ] && jdks+=("$home")
   done
-  if [ ${#jdks[@]} -eq 0 ] && [ "$if_any" = 1 ]; then
-    echo "smoke-jdk: no JDK of release 21 or newer under /usr/lib/jvm: nothing to run"
-    exit 0
-  fi
   [ ${#jdks[@]} -gt 0 ] || { echo "smoke-jdk: no JDK of release 21 or newer under /usr/lib/jvm; name one: dev-tools/smoke-jdk.sh /path/to/jdk" >&2; exit 1; }
 fi
 

@@ -1,15 +1,11 @@
 #!/usr/bin/env bash
-# The test command: every module's tests, as `mvn -B verify` runs them, in parts side by side, each in a network
-# namespace of its own with loopback only, so that the clusters the tests start bind none of the machine's interfaces
-# and the parts can use the same ports (LocalCluster's ZooKeeper and worker slots) at once. First the modules' unit
-# and LocalCluster tests run beside a narrowed quick run of the paper benchmark (dev-tools/bench-paper.sh --quick,
-# issue 13), the smoke of the evaluation: it fails when a series of a figure is left without data, never on a figure's
-# value. Then the distribution's end-to-end tests run beside Storm's own integration suites (upstream-suites) and the
-# smoke demo on every JDK of release 21 or newer the machine has (dev-tools/smoke-jdk.sh; WHALE_VERIFY_NEWER_JDKS=required
-# makes a machine without one fail, as CI does). The end-to-end tests wait on their clusters more than they compute
-# (about one core of two), and the unit tests have the cores the suites took before. The paper smoke and the JDK
-# smoke run on copies of the distribution (and of the stock Storm home and the benchmark's jars), so that they share
-# no file with the tests.
+# The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
+# network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
+# every other module the other. In a namespace the clusters the tests start bind none of the machine's
+# interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
+# Beside them, a narrowed quick run of the paper benchmark (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of
+# the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies
+# of the distribution, the stock Storm home and the benchmark's jars, so that it shares no file with the tests.
 #
 # First everything is built and installed with the network up and one test run, so that every plugin, test provider
 # and dependency is resolved (.ci/run proves it on an empty Maven repository); the halves then run offline. Without
@@ -57,7 +53,11 @@ mvn -B -q install -Dtest=OutDegreeBoundTest -Dit.test=NONE -Dsurefire.failIfNoSp
   -Dfailsafe.failIfNoSpecifiedTests=false "$@"
 
 suites_log=target/verify-upstream-suites.log
-jdk_log=target/verify-smoke-jdk.log
+echo "verify: Storm's integration suites run beside the other modules; their log: $suites_log"
+(in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
+suites_pid=$!
+parts+=("$suites_pid")
+
 paper=target/verify-bench-paper
 paper_log=target/verify-bench-paper.log
 rm -rf "$paper" && mkdir -p "$paper/bench"
@@ -74,7 +74,6 @@ echo "verify: the paper benchmark's quick run goes beside them; its log: $paper_
   --out "$PWD/$paper/report") >"$paper_log" 2>&1 &
 paper_pid=$!
 parts+=("$paper_pid")
-suites_pid= jdk_pid=
 
 # A test JVM that died (System.exit, a crash) leaves its output but no report: the end of that output says why.
 crashed_outputs() {
@@ -96,41 +95,19 @@ test_goals=("org.apache.maven.plugins:maven-surefire-plugin:$surefire_version:te
   "org.apache.maven.plugins:maven-failsafe-plugin:$surefire_version:integration-test"
   "org.apache.maven.plugins:maven-failsafe-plugin:$surefire_version:verify")
 set +e
-(in_netns mvn -B -o "${test_goals[@]}" -pl '!upstream-suites,!distribution' "$@") &
+(in_netns mvn -B -o "${test_goals[@]}" -pl '!upstream-suites' "$@") &
 rest_pid=$!
 parts+=("$rest_pid")
 wait "$rest_pid"
 rest=$?
-if [ "$rest" = 0 ]; then
-  echo "verify: the distribution's tests start; beside them Storm's integration suites (log: $suites_log) and the" \
-    "smoke demo on newer JDKs (log: $jdk_log)"
-  (in_netns mvn -B -o verify -pl upstream-suites "$@") >"$suites_log" 2>&1 &
-  suites_pid=$!
-  parts+=("$suites_pid")
-  rm -rf target/verify-smoke-jdk && mkdir -p target/verify-smoke-jdk
-  cp -a "$(ls -d distribution/target/whale-*/ | head -1)" target/verify-smoke-jdk/whale-home
-  if_any=--if-any
-  [ "${WHALE_VERIFY_NEWER_JDKS:-}" = required ] && if_any=
-  (WHALE_HOME=$PWD/target/verify-smoke-jdk/whale-home exec dev-tools/smoke-jdk.sh $if_any) >"$jdk_log" 2>&1 &
-  jdk_pid=$!
-  parts+=("$jdk_pid")
-  (in_netns mvn -B -o "${test_goals[@]}" -pl distribution "$@") &
-  rest_pid=$!
-  parts+=("$rest_pid")
-  wait "$rest_pid"
-  rest=$?
-fi
 if [ "$rest" != 0 ]; then
   # The run has failed: the other parts are stopped rather than waited for (what they did so far is in their logs).
-  echo "verify: the modules' tests failed (exit $rest); stopping the other parts"
+  echo "verify: the other modules failed (exit $rest); stopping the other parts"
   stop_parts
-  suites=${suites_pid:+stopped} paper_exit=stopped jdk=${jdk_pid:+stopped}
-  suites=${suites:-not run} jdk=${jdk:-not run}
+  suites=stopped paper_exit=stopped
 else
   wait "$suites_pid"
   suites=$?
-  wait "$jdk_pid"
-  jdk=$?
   wait "$paper_pid"
   paper_exit=$?
 fi
@@ -149,14 +126,7 @@ summary() { # NAME LOG EXIT MODULE
     crashed_outputs "$4"
   fi
 }
-[ "$suites" = "not run" ] || summary "Storm's integration suites (upstream-suites)" "$suites_log" "$suites" upstream-suites
-echo
-echo "verify: the smoke demo on newer JDKs, from $jdk_log:"
-grep -E '^smoke-jdk:' "$jdk_log" 2>/dev/null || true
-if [ "$jdk" != 0 ] && [ "$jdk" != stopped ] && [ "$jdk" != "not run" ]; then
-  echo "verify: the smoke demo on newer JDKs failed (exit $jdk); the last 60 lines of its log:"
-  tail -n 60 "$jdk_log"
-fi
+summary "Storm's integration suites (upstream-suites)" "$suites_log" "$suites" upstream-suites
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
 grep -E '^(  capacity|  probe at|  common at|  throughput|series without|failed run|report:)' "$paper_log" || true
@@ -174,6 +144,5 @@ if [ "$rest" != 0 ]; then
     done || true
   crashed_outputs . -not -path './upstream-suites/*'
 fi
-echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit," \
-  "newer-JDK smoke exit $jdk"
-[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ] && [ "$jdk" = 0 ]
+echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
+[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
