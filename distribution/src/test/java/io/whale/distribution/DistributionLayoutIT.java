@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.module.ModuleDescriptor.Version;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,25 +105,13 @@ class DistributionLayoutIT {
                 assertTrue(copies.size() <= 1, dir + " has more than one " + prefix + "*: " + copies);
                 for (String jar : copies) {
                     String version = jar.substring(prefix.length(), jar.length() - ".jar".length());
-                    assertTrue(compareVersions(version, least) >= 0, dir + "/" + jar + " is older than Storm 2.8.9's " + least);
+                    assertTrue(Version.parse(version).compareTo(Version.parse(least)) >= 0, dir + "/" + jar + " is older than Storm 2.8.9's " + least);
                     shipped.add(dir + "/" + jar);
                 }
             });
         }
         System.out.println("libraries Storm 2.8.9 moved on, as shipped: " + new TreeSet<>(shipped));
         minimum.keySet().forEach(prefix -> assertTrue(shipped.stream().anyMatch(j -> j.contains("/" + prefix)), "no " + prefix + "* shipped"));
-    }
-
-    private static int compareVersions(String a, String b) {
-        String[] x = a.split("\\.");
-        String[] y = b.split("\\.");
-        for (int i = 0; i < Math.max(x.length, y.length); i++) {
-            int c = Integer.compare(i < x.length ? Integer.parseInt(x[i]) : 0, i < y.length ? Integer.parseInt(y[i]) : 0);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
     }
 
     private static Set<String> jars(String dir) throws IOException {
