@@ -63,6 +63,18 @@ final class EmulatedHosts {
         }
     }
 
+    /** The CPU control group a process is in, as {@code /proc/PID/cgroup} names it (v1's cpu controller, else v2's). */
+    static String cpuGroupOf(long pid) throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("/proc/" + pid + "/cgroup"));
+        return lines.stream().map(l -> l.split(":", 3)).filter(f -> List.of(f[1].split(",")).contains("cpu")).map(f -> f[2]).findFirst()
+            .orElseGet(() -> lines.stream().filter(l -> l.startsWith("0::")).map(l -> l.substring(3)).findFirst().orElse("?"));
+    }
+
+    /** Whether a CPU control group of that name is left under the machine's cgroup mounts (v1 or v2). */
+    static boolean cpuGroupExists(String name) {
+        return Stream.of("cpu", "cpuacct", "", "unified").anyMatch(root -> Files.isDirectory(Path.of("/sys/fs/cgroup", root, name)));
+    }
+
     /** Live processes whose command line names the cluster's folder (its daemons, their workers). */
     static List<Long> processesOf(Path dir) {
         return ProcessHandle.allProcesses()

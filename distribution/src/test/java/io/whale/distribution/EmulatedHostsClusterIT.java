@@ -31,8 +31,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * One cluster of three emulated hosts ({@code local-cluster up --hosts 3 --link-mbit 20}), driven step by step as an
- * operator would: the hosts and their shaped links, a bulk transfer through a link, the all-grouping smoke topology
+ * One cluster of three emulated hosts ({@code local-cluster up --hosts 3 --link-mbit 20 --host-cpus 1}), driven step by
+ * step as an operator would: the hosts, their shaped links and CPU control groups, a bulk transfer through a link, the all-grouping smoke topology
  * across hosts, a partition and its heal, a killed host, and {@code down}. Nimbus's timeouts are shortened (through
  * {@code -c} on {@code up}) so that a dead host is noticed within the test's time: 10 s without heartbeats, and 45 s
  * instead of 120 s of grace for a newly assigned worker, during which Nimbus takes its executors for alive.
@@ -42,6 +42,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 class EmulatedHostsClusterIT {
     private static final int HOSTS = 3;
     private static final int MBIT = 20;
+    private static final double HOST_CPUS = 1;
     private static final int TUPLES = 200;
     private static final int TASKS = 4;
     private static final String TOPOLOGY = "hosts-smoke";
@@ -56,7 +57,7 @@ class EmulatedHostsClusterIT {
         assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
         linksBefore = EmulatedHosts.linksHere();
         cluster = PrivateLocalCluster.upHosts(dir, HOSTS, MBIT, List.of("nimbus.task.timeout.secs=10", "nimbus.supervisor.timeout.secs=10",
-            "nimbus.task.launch.secs=45"));
+            "nimbus.task.launch.secs=45"), List.of("--host-cpus", String.valueOf(HOST_CPUS)));
     }
 
     @AfterAll
@@ -81,6 +82,11 @@ class EmulatedHostsClusterIT {
             assertTrue(EmulatedHosts.namespaceExists(ns), ns);
             assertEquals(subnet.replace("0/24", String.valueOf(10 + h)), host.path("address").asText());
             host.path("daemonPids").forEach(pid -> assertTrue(pid.isNumber(), "every daemon runs: " + host));
+            assertEquals(HOST_CPUS, host.path("cpus").asDouble(), host.toString());
+            assertTrue(host.path("cpuSeconds").asDouble() > 0, "host " + h + "'s daemons used CPU, counted in its group: " + host);
+            for (JsonNode pid : host.path("daemonPids")) {
+                assertEquals("/" + ns, EmulatedHosts.cpuGroupOf(pid.asLong()), "daemon " + pid + " runs in host " + h + "'s CPU group");
+            }
             if (h > 0) {
                 assertEquals(MBIT, host.path("linkMbit").asInt());
                 assertTrue(tc(ns, "wlink").contains("tbf") && tc(ns, "wlink").contains("rate 20Mbit"), "what host " + h + " sends is shaped");
@@ -142,6 +148,8 @@ class EmulatedHostsClusterIT {
         for (long pid : smoke.workerPids()) {
             assertTrue(hostOfWorker.containsKey(pid), "worker " + pid + " is on no host's list: " + hostOfWorker);
             workerHosts.add(hostOfWorker.get(pid));
+            assertEquals("/" + host(status, hostOfWorker.get(pid)).path("namespace").asText(), EmulatedHosts.cpuGroupOf(pid),
+                "worker " + pid + " runs in its host's CPU group, as its Supervisor");
         }
         assertEquals(2, workerHosts.size(), "the two workers run on two different hosts: " + hostOfWorker);
         for (SmokeReports.Task task : smoke.tasks()) {
@@ -230,6 +238,7 @@ class EmulatedHostsClusterIT {
         assertEquals(0, down.exit(), down.output());
         for (String ns : namespaces) {
             assertFalse(EmulatedHosts.namespaceExists(ns), ns + " was removed");
+            assertFalse(EmulatedHosts.cpuGroupExists(ns), "CPU control group " + ns + " was removed");
         }
         assertEquals(linksBefore, EmulatedHosts.linksHere(), "no veth or bridge is left in the machine's namespace");
         assertEquals(List.of(), EmulatedHosts.processesOf(dir), "no daemon or worker is left");

@@ -35,7 +35,7 @@ class EmulatedHostsLifecycleIT {
 
         // ZooKeeper cannot create its data folder: up fails after it built the network and started a daemon.
         WhaleCli.Result up = WhaleCli.whale("-c", "dev.zookeeper.path=/proc/whale-cannot-write", "local-cluster", "up",
-            "--hosts", "2", "--link-mbit", "20", "--dir", dir.toString());
+            "--hosts", "2", "--link-mbit", "20", "--host-cpus", "1", "--dir", dir.toString());
         System.out.println(up.output());
 
         assertEquals(1, up.exit(), up.output());
@@ -52,7 +52,7 @@ class EmulatedHostsLifecycleIT {
         Path dir = Path.of("target/hosts-killed-up").toAbsolutePath();
         WhaleCli.deleteRecursively(dir);
         Set<String> linksBefore = EmulatedHosts.linksHere();
-        Process up = new ProcessBuilder(WhaleCli.BIN.toString(), "local-cluster", "up", "--hosts", "1", "--dir", dir.toString())
+        Process up = new ProcessBuilder(WhaleCli.BIN.toString(), "local-cluster", "up", "--hosts", "1", "--host-cpus", "1", "--dir", dir.toString())
             .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             await().atMost(Duration.ofMinutes(2)).until(() -> Files.exists(dir.resolve("pids/supervisor-1.pid")));
@@ -96,6 +96,7 @@ class EmulatedHostsLifecycleIT {
     private static void assertNothingLeft(Path dir, Set<String> linksBefore) throws Exception {
         for (String ns : EmulatedHosts.recordedNamespaces(dir)) {
             assertFalse(EmulatedHosts.namespaceExists(ns), "namespace " + ns + " was left behind");
+            assertFalse(EmulatedHosts.cpuGroupExists(ns), "CPU control group " + ns + " was left behind");
         }
         assertEquals(linksBefore, EmulatedHosts.linksHere(), "nothing was added to the machine's own namespace");
         assertEquals(List.of(), EmulatedHosts.processesOf(dir), "no process of the cluster is left");

@@ -55,11 +55,18 @@ final class PrivateLocalCluster implements AutoCloseable {
      * overrides go into the cluster's conf (e.g. shorter Nimbus timeouts for fault tests).
      */
     static PrivateLocalCluster upHosts(Path dir, int hosts, int linkMbit, List<String> overrides) throws IOException, InterruptedException {
+        return upHosts(dir, hosts, linkMbit, overrides, List.of());
+    }
+
+    /** {@link #upHosts(Path, int, int, List)} with more options of {@code up} (e.g. {@code --host-cpus C}). */
+    static PrivateLocalCluster upHosts(Path dir, int hosts, int linkMbit, List<String> overrides, List<String> upOptions)
+        throws IOException, InterruptedException {
         WhaleCli.deleteRecursively(dir);
         PrivateLocalCluster cluster = new PrivateLocalCluster(Optional.empty(), dir);
         List<String> up = new ArrayList<>(List.of("-c", ASSIGN_EVERY_SECOND, "-c", WORKERS_ON_C1));
         overrides.forEach(o -> up.addAll(List.of("-c", o)));
         up.addAll(List.of("local-cluster", "up", "--hosts", String.valueOf(hosts), "--dir", dir.toString()));
+        up.addAll(upOptions);
         if (linkMbit > 0) {
             up.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
         }

@@ -1,10 +1,12 @@
 package io.whale.cluster;
 
+import io.whale.cluster.hosts.CpuGroups;
 import io.whale.cluster.hosts.HostNetwork;
 import io.whale.cluster.hosts.HostNetworkPlan;
 import io.whale.cluster.hosts.HostsState;
 import io.whale.cluster.hosts.LinkCounters;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -57,9 +60,36 @@ final class HostsCluster {
         return daemon.startsWith("supervisor-") ? Integer.parseInt(daemon.substring("supervisor-".length())) : 0;
     }
 
-    /** How to start a daemon in its host's namespace. */
+    /** How to start a daemon on its host: in its namespace and, with {@code --host-cpus}, its CPU control group. */
     List<String> launcher(String daemon) {
-        return HostNetwork.inNamespace(plan().namespace(hostOf(daemon)), List.of());
+        return state().onHost(hostOf(daemon), List.of());
+    }
+
+    /** With {@code --host-cpus}: a CPU control group per host, named as its namespace, each with that many cores. */
+    void createCpuGroups() {
+        HostsState state = state();
+        if (state.hostCpus().isEmpty()) {
+            return;
+        }
+        CpuGroups groups = CpuGroups.require("--host-cpus");
+        state.plan().namespaces().forEach(ns -> groups.create(ns, state.hostCpus().getAsDouble()));
+        out.printf("each host held to %s core(s) of CPU time by a control group of its own, named as its namespace%n",
+            cores(state.hostCpus().getAsDouble()));
+    }
+
+    /** Removes the hosts' CPU control groups, stopping any process still in one. */
+    void removeCpuGroups() {
+        if (state().hostCpus().isEmpty()) {
+            return;
+        }
+        CpuGroups groups = CpuGroups.require("--host-cpus");
+        Set<Long> spare = selfAndAncestors();
+        for (String ns : plan().namespaces()) {
+            DaemonProcess.stopAll(groups.pids(ns).stream().filter(p -> !spare.contains(p)).map(ProcessHandle::of).flatMap(Optional::stream).toList());
+            if (groups.remove(ns)) {
+                out.printf("CPU control group %s removed%n", ns);
+            }
+        }
     }
 
     /** The namespaces of this cluster that exist now. */
@@ -71,9 +101,16 @@ final class HostsCluster {
         for (Map<String, Object> host : report()) {
             String bytes = host.get("rxBytes") == null ? "no namespace"
                 : "received " + host.get("rxBytes") + " B, sent " + host.get("txBytes") + " B";
-            out.printf("host %d  %-15s %s  %s  %s  %s%n", host.get("host"), host.get("address"), host.get("namespace"),
-                describeLink(host), describeProcesses(host), bytes);
+            String cpu = host.get("cpus") == null ? "" : String.format("  %s core(s), %.1f s of CPU used", cores((double) host.get("cpus")),
+                host.get("cpuSeconds") == null ? Double.NaN : (double) host.get("cpuSeconds"));
+            out.printf("host %d  %-15s %s  %s  %s  %s%s%n", host.get("host"), host.get("address"), host.get("namespace"),
+                describeLink(host), describeProcesses(host), bytes, cpu);
         }
+    }
+
+    /** 0.25 as "0.25", 1.0 as "1". */
+    private static String cores(double cpus) {
+        return BigDecimal.valueOf(cpus).stripTrailingZeros().toPlainString();
     }
 
     @SuppressWarnings("unchecked")
@@ -94,11 +131,13 @@ final class HostsCluster {
 
     /**
      * Per host: number, namespace, address, interface, link rate (null: unshaped), partitioned, its daemons' pids,
-     * its workers' pids, and the bytes its interface received and sent since {@code up} created it.
+     * its workers' pids, the bytes its interface received and sent since {@code up} created it, and with
+     * {@code --host-cpus} its cores and the CPU time its processes used (null without).
      */
     List<Map<String, Object>> report() {
         HostsState state = state();
         HostNetworkPlan plan = state.plan();
+        Optional<CpuGroups> groups = state.hostCpus().isPresent() ? Optional.of(CpuGroups.require("--host-cpus")) : Optional.empty();
         List<Map<String, Object>> hosts = new ArrayList<>();
         for (int host = 0; host <= plan.hosts(); host++) {
             Map<String, Object> h = new LinkedHashMap<>();
@@ -118,6 +157,9 @@ final class HostsCluster {
             Optional<LinkCounters> counters = HostNetwork.counters(plan.namespace(host), plan.interfaceOf(host));
             h.put("rxBytes", counters.map(LinkCounters::rxBytes).orElse(null));
             h.put("txBytes", counters.map(LinkCounters::txBytes).orElse(null));
+            h.put("cpus", state.hostCpus().isPresent() ? state.hostCpus().getAsDouble() : null);
+            OptionalLong used = groups.map(g -> g.usedNanos(plan.namespace(number))).orElse(OptionalLong.empty());
+            h.put("cpuSeconds", used.isPresent() ? used.getAsLong() / 1e9 : null);
             hosts.add(h);
         }
         return hosts;

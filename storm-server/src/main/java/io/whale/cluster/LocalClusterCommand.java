@@ -2,6 +2,7 @@ package io.whale.cluster;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.cluster.hosts.CpuGroups;
 import io.whale.cluster.hosts.HostNetwork;
 import io.whale.cluster.hosts.HostNetworkPlan;
 import io.whale.cluster.hosts.HostsState;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -36,7 +38,7 @@ import org.apache.storm.utils.Utils;
  */
 public final class LocalClusterCommand {
     private static final String USAGE = String.join("\n",
-        "usage: whale local-cluster up [--supervisors N | --hosts N [--link-mbit R] [--subnet CIDR]] [--slots K] [--dir DIR]"
+        "usage: whale local-cluster up [--supervisors N | --hosts N [--link-mbit R] [--host-cpus C] [--subnet CIDR]] [--slots K] [--dir DIR]"
             + " [--base-port PORT] [--timeout SECS]",
         "       whale local-cluster status [--json] [--dir DIR]",
         "       whale local-cluster down [--dir DIR]",
@@ -62,8 +64,8 @@ public final class LocalClusterCommand {
             switch (options.action) {
                 case "up" -> {
                     if (options.hosts > 0) {
-                        command.upHosts(ports, options.hosts, options.linkMbit, options.subnet, whaleHome(), whaleBin(),
-                            options.timeout, overridesFromCommandLine());
+                        command.upHosts(ports, options.hosts, options.linkMbit, options.hostCpus, options.subnet, whaleHome(),
+                            whaleBin(), options.timeout, overridesFromCommandLine());
                     } else {
                         command.up(ports, whaleHome(), whaleBin(), options.timeout, overridesFromCommandLine());
                     }
@@ -115,12 +117,16 @@ public final class LocalClusterCommand {
     }
 
     /**
-     * {@code up --hosts N}: records the plan, builds the network (namespaces, bridge, links, shaping), then starts the
-     * daemons from inside host 0. Whatever fails, everything it started or created is removed again.
+     * {@code up --hosts N}: records the plan, builds the network (namespaces, bridge, links, shaping) and, with
+     * {@code hostCpus}, a CPU control group per host, then starts the daemons from inside host 0, each on its host.
+     * Whatever fails, everything it started or created is removed again.
      */
-    public void upHosts(PortPlan ports, int hosts, OptionalInt linkMbit, Optional<Ipv4Cidr> subnet, Path whaleHome, Path whaleBin,
-                        Duration timeout, List<String> overrides) {
+    public void upHosts(PortPlan ports, int hosts, OptionalInt linkMbit, OptionalDouble hostCpus, Optional<Ipv4Cidr> subnet,
+                        Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides) {
         HostNetwork.requireRoot("local-cluster up --hosts");
+        if (hostCpus.isPresent()) {
+            CpuGroups.require("--host-cpus");
+        }
         refuseIfRunning();
         List<Ipv4Cidr> inUse = HostNetwork.networksInUse();
         Ipv4Cidr chosen = subnet.orElseGet(() -> SubnetChoice.firstFree(inUse));
@@ -131,12 +137,13 @@ public final class LocalClusterCommand {
         HostNetworkPlan plan = new HostNetworkPlan(newClusterId(), chosen, hosts, linkMbit);
         layout.write(ports, whaleHome.resolve("conf/storm.yaml"), HostsCluster.addresses(plan), overrides,
             LocalClusterLayout.shipsUi(whaleHome));
-        HostsState.planned(plan).store(layout.hostsFile());
+        HostsState.planned(plan, hostCpus).store(layout.hostsFile());
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             HostNetwork.run(plan.setupCommands());
             out.printf("emulated hosts on %s: host 0 (ZooKeeper, Nimbus) and hosts 1..%d (one Supervisor each), links %s%n",
                 plan.subnet(), hosts, linkMbit.isPresent() ? "shaped to " + linkMbit.getAsInt() + " Mbit/s each way" : "unshaped");
+            new HostsCluster(layout, out).createCpuGroups();
             long left = Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toSeconds());
             int exit = HostNetwork.runInside(plan.namespace(0), List.of(whaleBin.toString(), "local-cluster", START_DAEMONS,
                 "--dir", layout.root().toString(), "--timeout", String.valueOf(left)));
@@ -283,7 +290,8 @@ public final class LocalClusterCommand {
     /**
      * Stops Supervisors (with their workers), Nimbus and ZooKeeper, by pid, and forgets the workers' pids
      * ({@link WorkerPids#forget}); then, for emulated hosts, every process left in their namespaces and the namespaces
-     * themselves (with their links, bridge and qdiscs). A second {@code down} finds nothing to do.
+     * themselves (with their links, bridge and qdiscs), and their CPU control groups. A second {@code down} finds
+     * nothing to do.
      */
     public void down() {
         PortPlan plan = layout.readPlan();
@@ -301,7 +309,10 @@ public final class LocalClusterCommand {
         stopAndReport(zookeeperOrNot.get(true));
         DaemonProcess.stopAll(WorkerPids.under(layout.root().resolve("data")));
         WorkerPids.forget(layout.root().resolve("data"));
-        hosts.ifPresent(HostsCluster::removeNetwork);
+        hosts.ifPresent(h -> {
+            h.removeNetwork();
+            h.removeCpuGroups();
+        });
         out.println("local cluster in " + layout.root() + " is down");
     }
 
@@ -413,6 +424,7 @@ public final class LocalClusterCommand {
         int supervisors = 2;
         int hosts;
         OptionalInt linkMbit = OptionalInt.empty();
+        OptionalDouble hostCpus = OptionalDouble.empty();
         Optional<Ipv4Cidr> subnet = Optional.empty();
         int slots = 4;
         int basePort = PortPlan.DEFAULT_BASE;
@@ -460,6 +472,8 @@ public final class LocalClusterCommand {
                     case "--supervisors" -> o.supervisors = number(flag, value);
                     case "--hosts" -> o.hosts = positive(flag, value);
                     case "--link-mbit" -> o.linkMbit = OptionalInt.of(HostNetworkPlan.checkRate(number(flag, value)));
+                    case "--host-cpus" -> o.hostCpus = OptionalDouble.of(CpuGroups.checkCores(decimal(flag, value),
+                        Runtime.getRuntime().availableProcessors()));
                     case "--subnet" -> o.subnet = Optional.of(Ipv4Cidr.parse(value));
                     case "--slots" -> o.slots = number(flag, value);
                     case "--base-port" -> o.basePort = number(flag, value);
@@ -468,8 +482,8 @@ public final class LocalClusterCommand {
                     default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + USAGE);
                 }
             }
-            if (o.hosts == 0 && (o.linkMbit.isPresent() || o.subnet.isPresent())) {
-                throw new IllegalArgumentException("--link-mbit and --subnet shape emulated hosts: give --hosts N too");
+            if (o.hosts == 0 && (o.linkMbit.isPresent() || o.subnet.isPresent() || o.hostCpus.isPresent())) {
+                throw new IllegalArgumentException("--link-mbit, --host-cpus and --subnet shape emulated hosts: give --hosts N too");
             }
             return o;
         }
@@ -480,6 +494,14 @@ public final class LocalClusterCommand {
                 throw new IllegalArgumentException(flag + " takes a positive number, got " + n);
             }
             return n;
+        }
+
+        private static double decimal(String flag, String value) {
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(flag + " takes a number, got '" + value + "'");
+            }
         }
 
         private static int number(String flag, String value) {

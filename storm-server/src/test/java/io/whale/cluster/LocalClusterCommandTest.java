@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,10 +72,24 @@ class LocalClusterCommandTest {
 
     @Test
     void hostOptionsNeedHostsAndStatusTakesJson() {
-        assertEquals("--link-mbit and --subnet shape emulated hosts: give --hosts N too", parseError("up", "--link-mbit", "20"));
+        assertEquals("--link-mbit, --host-cpus and --subnet shape emulated hosts: give --hosts N too", parseError("up", "--link-mbit", "20"));
+        assertEquals("--link-mbit, --host-cpus and --subnet shape emulated hosts: give --hosts N too", parseError("up", "--host-cpus", "0.5"));
         assertEquals("--hosts takes a positive number, got 0", parseError("up", "--hosts", "0"));
         assertTrue(parseError("up", "--hosts", "2", "--subnet", "10.213.4/24").startsWith("not an IPv4 network"));
         assertTrue(LocalClusterCommand.Options.parse(new String[] {"status", "--json", "--dir", "/tmp/c"}).json);
+    }
+
+    @Test
+    void hostCpusTakeAFractionOfACoreUpToTheMachinesCoresAndNameABadValue() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(OptionalDouble.of(0.25), LocalClusterCommand.Options.parse(new String[] {"up", "--hosts", "3", "--host-cpus", "0.25"}).hostCpus);
+        assertEquals("--host-cpus takes a number, got 'half'", parseError("up", "--hosts", "3", "--host-cpus", "half"));
+        assertEquals("--host-cpus takes a number of cores in 0.01.." + cores + " (this machine's), got 0.0",
+            parseError("up", "--hosts", "3", "--host-cpus", "0"));
+        assertEquals("--host-cpus takes a number of cores in 0.01.." + cores + " (this machine's), got " + (cores + 1.0),
+            parseError("up", "--hosts", "3", "--host-cpus", String.valueOf(cores + 1)));
+        assertEquals("--host-cpus takes a number of cores in 0.01.." + cores + " (this machine's), got NaN",
+            parseError("up", "--hosts", "3", "--host-cpus", "NaN"));
     }
 
     private static String parseError(String... args) {

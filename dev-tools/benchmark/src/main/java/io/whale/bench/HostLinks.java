@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.cluster.LocalClusterLayout;
 import io.whale.cluster.WorkerPids;
+import io.whale.cluster.hosts.CpuGroups;
 import io.whale.cluster.hosts.HostNetworkPlan;
 import io.whale.cluster.hosts.HostsState;
 import java.io.IOException;
@@ -23,8 +24,11 @@ import java.util.concurrent.TimeUnit;
 public final class HostLinks {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One emulated host: its network namespace, its address, its link's interface there, and the worker pids it runs. */
-    public record Host(int host, String namespace, String address, String networkInterface, List<Long> workerPids) {
+    /**
+     * One emulated host: its network namespace, its address, its link's interface there, the worker pids it runs, and
+     * whether it has a CPU control group of its own ({@code local-cluster up --host-cpus}), named as its namespace.
+     */
+    public record Host(int host, String namespace, String address, String networkInterface, List<Long> workerPids, boolean cpuGroup) {
         /** The interface's byte counters now. */
         LinkBytes bytes() throws IOException, InterruptedException {
             JsonNode stats = JSON.readTree(run(List.of("ip", "-n", namespace, "-j", "-s", "link", "show", "dev",
@@ -49,6 +53,28 @@ public final class HostLinks {
         return all;
     }
 
+    /**
+     * Each host's CPU time so far (its control group's), in nanoseconds and host order; empty when the hosts share the
+     * machine's cores.
+     */
+    public static List<Long> cpuNanos(List<Host> hosts) {
+        if (hosts.stream().noneMatch(Host::cpuGroup)) {
+            return List.of();
+        }
+        CpuGroups groups = CpuGroups.require("--host-cpus");
+        return hosts.stream().map(h -> groups.usedNanos(h.namespace()).orElseThrow(() -> new IllegalStateException(
+            "host " + h.host() + "'s CPU control group " + h.namespace() + " is gone"))).toList();
+    }
+
+    /** The cores each host used between two {@link #cpuNanos} readings {@code seconds} apart (empty without groups). */
+    public static List<Double> coresBetween(List<Long> before, List<Long> after, double seconds) {
+        List<Double> cores = new ArrayList<>();
+        for (int i = 0; i < Math.min(before.size(), after.size()); i++) {
+            cores.add((after.get(i) - before.get(i)) / 1e9 / seconds);
+        }
+        return cores;
+    }
+
     /** What went over each host's link between two {@link #read}s. */
     public static List<LinkBytes> between(List<LinkBytes> before, List<LinkBytes> after) {
         List<LinkBytes> deltas = new ArrayList<>();
@@ -69,10 +95,12 @@ public final class HostLinks {
      */
     public static List<Host> of(Path clusterDir) {
         LocalClusterLayout layout = new LocalClusterLayout(clusterDir);
-        HostNetworkPlan plan = HostsState.load(layout.hostsFile()).plan();
+        HostsState state = HostsState.load(layout.hostsFile());
+        HostNetworkPlan plan = state.plan();
         List<Host> hosts = new ArrayList<>();
         for (int h = 0; h <= plan.hosts(); h++) {
-            hosts.add(new Host(h, plan.namespace(h), plan.address(h), plan.interfaceOf(h), WorkerPids.onHost(layout, h)));
+            hosts.add(new Host(h, plan.namespace(h), plan.address(h), plan.interfaceOf(h), WorkerPids.onHost(layout, h),
+                state.hostCpus().isPresent()));
         }
         return hosts;
     }

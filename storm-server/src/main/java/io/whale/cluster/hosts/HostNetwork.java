@@ -66,10 +66,16 @@ public final class HostNetwork {
         return full;
     }
 
-    /** Runs {@code command} inside the namespace with this process's terminal; returns its exit code. */
+    /**
+     * Runs {@code command} inside the namespace with this process's terminal; returns its exit code. It enters the
+     * network namespace alone ({@code nsenter --net}): {@code ip netns exec} also mounts a sysfs of the namespace's
+     * over {@code /sys}, which hides the CPU control groups the daemons started from there join ({@code --host-cpus}).
+     */
     public static int runInside(String namespace, List<String> command) {
+        List<String> full = new ArrayList<>(List.of("nsenter", "--net=" + NAMED_NAMESPACES.resolve(namespace)));
+        full.addAll(command);
         try {
-            return new ProcessBuilder(inNamespace(namespace, command)).inheritIO().start().waitFor();
+            return new ProcessBuilder(full).inheritIO().start().waitFor();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot enter network namespace " + namespace, e);
         } catch (InterruptedException e) {

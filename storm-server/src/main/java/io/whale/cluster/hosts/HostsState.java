@@ -7,7 +7,9 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
@@ -18,22 +20,24 @@ import java.util.TreeSet;
  * What {@code up --hosts} planned and what faults have changed since, kept in the cluster's folder
  * ({@code hosts.properties}) so that {@code status}, {@code fault} and {@code down} find every name it chose. It is
  * written before anything is created, so a {@code down} after an {@code up} that failed half-way knows every name.
+ * {@code hostCpus}: the cores each host has ({@code --host-cpus}, a CPU control group per host named as its
+ * namespace), empty when the hosts share the machine's.
  */
-public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<Integer> partitioned) {
+public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<Integer> partitioned, OptionalDouble hostCpus) {
 
     public HostsState {
         rates = Map.copyOf(rates);
         partitioned = Set.copyOf(partitioned);
     }
 
-    public static HostsState planned(HostNetworkPlan plan) {
+    public static HostsState planned(HostNetworkPlan plan, OptionalDouble hostCpus) {
         Map<Integer, Integer> rates = new TreeMap<>();
         plan.linkMbit().ifPresent(mbit -> {
             for (int host = 1; host <= plan.hosts(); host++) {
                 rates.put(host, mbit);
             }
         });
-        return new HostsState(plan, rates, Set.of());
+        return new HostsState(plan, rates, Set.of(), hostCpus);
     }
 
     /** Host {@code host}'s link rate now; empty while unshaped. */
@@ -45,7 +49,7 @@ public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<
     public HostsState withRate(int host, int mbit) {
         Map<Integer, Integer> changed = new TreeMap<>(rates);
         changed.put(host, mbit);
-        return new HostsState(plan, changed, partitioned);
+        return new HostsState(plan, changed, partitioned, hostCpus);
     }
 
     public HostsState withPartitioned(int host, boolean cut) {
@@ -55,7 +59,7 @@ public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<
         } else {
             changed.remove(host);
         }
-        return new HostsState(plan, rates, changed);
+        return new HostsState(plan, rates, changed, hostCpus);
     }
 
     public void store(Path file) {
@@ -66,6 +70,7 @@ public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<
         plan.linkMbit().ifPresent(mbit -> p.setProperty("link.mbit", String.valueOf(mbit)));
         rates.forEach((host, mbit) -> p.setProperty("host." + host + ".link.mbit", String.valueOf(mbit)));
         partitioned.forEach(host -> p.setProperty("host." + host + ".partitioned", "true"));
+        hostCpus.ifPresent(cpus -> p.setProperty("host.cpus", String.valueOf(cpus)));
         try {
             Files.createDirectories(file.getParent());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -99,6 +104,16 @@ public record HostsState(HostNetworkPlan plan, Map<Integer, Integer> rates, Set<
                 partitioned.add(host);
             }
         }
-        return new HostsState(plan, rates, partitioned);
+        String cpus = p.getProperty("host.cpus");
+        return new HostsState(plan, rates, partitioned, cpus == null ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(cpus)));
+    }
+
+    /**
+     * {@code command} run on emulated host {@code host}: in its network namespace and, with {@code --host-cpus}, in its
+     * CPU control group.
+     */
+    public List<String> onHost(int host, List<String> command) {
+        List<String> inNamespace = HostNetwork.inNamespace(plan.namespace(host), command);
+        return hostCpus.isPresent() ? CpuGroups.require("--host-cpus").joining(plan.namespace(host), inNamespace) : inNamespace;
     }
 }

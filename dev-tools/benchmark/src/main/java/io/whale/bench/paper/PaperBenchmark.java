@@ -318,6 +318,10 @@ public final class PaperBenchmark {
             + "%.0f bytes per 10,000 records; its send path %.1f µs of CPU per record, %.0f %% of it serializing)", r.capacityPerSecond(),
             r.machineCoresBusy(), r.sourceHost(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
             r.sourceSerializationPercent()));
+        if (!r.hostCores().isEmpty()) {
+            s.append(String.format("%n  cores used by host 0..%d over it: %s", r.hostCores().size() - 1,
+                r.hostCores().stream().map(c -> String.format("%.2f", c)).collect(Collectors.joining(", "))));
+        }
         List<PhaseResult> paced = new ArrayList<>(r.search());
         if (r.common() != null) {
             paced.add(r.common());

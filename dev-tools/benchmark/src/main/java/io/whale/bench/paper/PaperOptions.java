@@ -12,7 +12,7 @@ import java.util.function.Function;
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
                     int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, int stepSeconds,
-                    boolean resume) {
+                    boolean resume, double hostCpus) {
     /**
      * Figs. 23–24: the offered rate's steps, as shares of the base rate (the paper's 30k, 60k, 80k, 100k, 80k tuples/s,
      * each for 40 s; here each for {@code --step-s}).
@@ -20,10 +20,11 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
     static final List<Double> STEP_SHARES = List.of(0.3, 0.6, 0.8, 1.0, 0.8);
 
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
-        + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] "
+        + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--host-cpus C] [--workers W] [--warmup-s S] [--measure-s S] "
         + "[--probes N] [--p99-bound-ms B] [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
         + "\n  --probes: Poisson probes of the search for each run's sustainable rate (0: none, the capacity is the throughput)"
         + "\n  --step-s: how long each step of the offered rate lasts in the rate-step runs of Figs. 23-24"
+        + "\n  --host-cpus: each emulated host's cores (a CPU control group per host; default: the hosts share the machine's)"
         + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
 
         + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
@@ -48,6 +49,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         List<String> settings = new ArrayList<>();
         List<PaperSystem> chosen = null;
         boolean resume = false;
+        double hostCpus = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
@@ -59,6 +61,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
                 case "--repeats" -> repeats = atLeast("--repeats", Integer.parseInt(value(args, ++i)), 1);
                 case "--hosts" -> hosts = atLeast("--hosts", Integer.parseInt(value(args, ++i)), 2);
                 case "--link-mbit" -> linkMbit = atLeast("--link-mbit", Integer.parseInt(value(args, ++i)), 1);
+                case "--host-cpus" -> hostCpus = positive("--host-cpus", Double.parseDouble(value(args, ++i)));
                 case "--workers" -> workers = atLeast("--workers", Integer.parseInt(value(args, ++i)), 1);
                 case "--warmup-s" -> warmup = atLeast("--warmup-s", Integer.parseInt(value(args, ++i)), 0);
                 case "--measure-s" -> measure = atLeast("--measure-s", Integer.parseInt(value(args, ++i)), 1);
@@ -85,7 +88,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
             workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
-            stepSeconds, resume);
+            stepSeconds, resume, hostCpus);
     }
 
     /** The systems a round of {@code app} runs: Storm (its sustainable rate sets the common rate) and those of the app's figures. */
@@ -104,9 +107,17 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         return matchers.stream().mapToInt(Integer::intValue).max().orElseThrow();
     }
 
-    /** The {@code local-cluster up} options: the emulated hosts, one slot each when every worker fits, links shaped. */
+    /**
+     * The {@code local-cluster up} options: the emulated hosts, one slot each when every worker fits, links shaped, and
+     * with {@code --host-cpus} each host's cores.
+     */
     List<String> clusterLayout() {
-        return List.of("--hosts", String.valueOf(hosts), "--slots", workers <= hosts ? "1" : "4", "--link-mbit", String.valueOf(linkMbit));
+        List<String> layout = new ArrayList<>(List.of("--hosts", String.valueOf(hosts), "--slots", workers <= hosts ? "1" : "4",
+            "--link-mbit", String.valueOf(linkMbit)));
+        if (hostCpus > 0) {
+            layout.addAll(List.of("--host-cpus", String.valueOf(hostCpus)));
+        }
+        return List.copyOf(layout);
     }
 
     private static String value(String[] args, int i) {
@@ -119,6 +130,13 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
     private static int atLeast(String option, int value, int least) {
         if (value < least) {
             throw new IllegalArgumentException(option + " must be at least " + least + ", not " + value + "\n" + USAGE);
+        }
+        return value;
+    }
+
+    private static double positive(String option, double value) {
+        if (!(value > 0)) {
+            throw new IllegalArgumentException(option + " takes a positive number of cores, not " + value + "\n" + USAGE);
         }
         return value;
     }

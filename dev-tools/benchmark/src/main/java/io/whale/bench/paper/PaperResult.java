@@ -9,14 +9,17 @@ import java.util.List;
  * rate, and the CPU its workers spent on the send path per record drained (µs) and serialization's share of it (%)
  * ({@link SendPathSamples}; NaN when not recorded). {@code search}: the Poisson probes of the search for the sustainable rate, in the order run; {@code common}: a
  * Poisson phase at the rate common to every system of the same application and P (null when none was run).
- * {@code dataPasses}: how often the feed read its data file (more than 1: records repeat).
+ * {@code dataPasses}: how often the feed read its data file (more than 1: records repeat). {@code hostCores}: the cores
+ * each emulated host used over the capacity window, host 0 first, when each had its own ({@code --host-cpus}; empty
+ * when they shared the machine's).
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
                    double sourceSerializationPercent, int sourceHost,
-                   List<PhaseResult> search, PhaseResult common, long dataPasses) {
+                   List<PhaseResult> search, PhaseResult common, long dataPasses, List<Double> hostCores) {
     PaperResult {
         search = search == null ? List.of() : List.copyOf(search);
+        hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
     }
 
     /** The throughput reported: {@link SustainedRate#of} the probes, the capacity without a search. */

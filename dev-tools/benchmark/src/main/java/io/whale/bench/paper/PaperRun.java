@@ -167,6 +167,7 @@ final class PaperRun {
                 + TimeUnit.SECONDS.toNanos(options.stepSeconds() * (long) PaperOptions.STEP_SHARES.size());
             List<HostLinks.Host> hosts = List.of();
             List<HostLinks.LinkBytes> links0 = List.of();
+            List<Long> cpu0 = List.of();
             ProcFiles.MachineTicks machine0 = null;
             long links0Nanos = 0;
             Window capacity = null;
@@ -206,11 +207,13 @@ final class PaperRun {
                     if (edge == CapacityEdges.Edge.OPENS) {
                         openMillis = System.currentTimeMillis();
                         links0 = HostLinks.read(hosts);
+                        cpu0 = HostLinks.cpuNanos(hosts);
                         links0Nanos = System.nanoTime();
                         machine0 = ProcFiles.machineTicks();
                     } else if (edge == CapacityEdges.Edge.CLOSES) {
-                        capacity = new Window(HostLinks.between(links0, HostLinks.read(hosts)), (System.nanoTime() - links0Nanos) / 1e9,
-                            ProcFiles.machineTicks().coresBusySince(machine0, cores));
+                        double seconds = (System.nanoTime() - links0Nanos) / 1e9;
+                        capacity = new Window(HostLinks.between(links0, HostLinks.read(hosts)), seconds,
+                            ProcFiles.machineTicks().coresBusySince(machine0, cores), HostLinks.coresBetween(cpu0, HostLinks.cpuNanos(hosts), seconds));
                         long closeMillis = System.currentTimeMillis();
                         List<Path> recordings = recorder.stop();
                         recorder.problems().forEach(p -> System.out.println("  " + name + ": no send-path figures (Figs. 25-26): " + p));
@@ -255,11 +258,11 @@ final class PaperRun {
     }
 
     /**
-     * What went over every host's link and the machine's busy cores during the capacity window, as the driver saw it:
-     * between its own two readings, {@code seconds} apart (on a busy machine it sees the feed's events late, so its
-     * window is not quite the feed's).
+     * What went over every host's link, the machine's busy cores and (with {@code --host-cpus}) the cores each host
+     * used during the capacity window, as the driver saw it: between its own two readings, {@code seconds} apart (on a
+     * busy machine it sees the feed's events late, so its window is not quite the feed's).
      */
-    private record Window(List<HostLinks.LinkBytes> links, double seconds, double coresBusy) {
+    private record Window(List<HostLinks.LinkBytes> links, double seconds, double coresBusy, List<Double> hostCores) {
     }
 
     private PaperResult result(PaperPoint point, String name, String started, JsonNode done, Window capacity, int sourceHost,
@@ -287,7 +290,8 @@ final class PaperRun {
             started, perSecond, capacity.coresBusy(), sourceTx * 8e-6 / capacity.seconds(),
             perSecond == 0 ? Double.NaN : sourceTx * 10_000.0 / (perSecond * capacity.seconds()),
             sendPath == null || perSecond == 0 ? Double.NaN : sendPath.sendMillis() * 1e3 / (perSecond * capacity.seconds()),
-            sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong());
+            sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong(),
+            capacity.hostCores());
     }
 
     /**

@@ -42,6 +42,15 @@ class PaperOptionsTest {
     }
 
     @Test
+    void shouldBringTheClustersUpWithEachHostsCoresOnlyWhenAsked() {
+        assertEquals(List.of("--hosts", "3", "--slots", "1", "--link-mbit", "10"), PaperOptions.parse("--quick", "--hosts", "3").clusterLayout());
+        assertEquals(List.of("--hosts", "3", "--slots", "1", "--link-mbit", "10", "--host-cpus", "0.25"),
+            PaperOptions.parse("--quick", "--hosts", "3", "--host-cpus", "0.25").clusterLayout());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--host-cpus", "0")).getMessage()
+            .startsWith("--host-cpus takes a positive number of cores, not 0.0"));
+    }
+
+    @Test
     void shouldNameTheBadInputInItsError() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--figures", "13,10")).getMessage()
             .contains("not '10'"));

@@ -89,7 +89,7 @@ class PaperReportTest {
         // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long
         PhaseResult slower = new PhaseResult(800, 800, 799, 0, 120, 100, 400, 4_000, true, 90);
         PaperResult wtl10 = new PaperResult("ridehailing", "whale-woc-rdma-nonblock", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5,
-            7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1);
+            7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1, List.of());
 
         List<String> empty = new PaperReport(options, rounds, List.of(), List.of(new PaperSweepRun(PaperSweep.WTL, 10, wtl10)),
             Map.of("command", "test", "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -136,6 +136,6 @@ class PaperReportTest {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, multicast);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, multicast);
         return new PaperResult(app.option(), system.option(), 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, bytesPer10k,
-            bytesPer10k / 1_000, bytesPer10k > 10_000 ? 45 : 15, 1, List.of(probe), common, 1);
+            bytesPer10k / 1_000, bytesPer10k > 10_000 ? 45 : 15, 1, List.of(probe), common, 1, List.of());
     }
 }

@@ -14,7 +14,7 @@ class PaperResultTest {
 
     private static PaperResult run(List<PhaseResult> search) {
         return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1, search,
-            null, 1);
+            null, 1, List.of());
     }
 
     @Test
