@@ -21,12 +21,14 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced (at most a warm-up and a
  *       measurement long); after every measured phase but the last;</li>
  *   <li>{@code search}: the probes of a {@link RateSearch}, each a Poisson process at its share of C, settled then
- *       measured, with a drain after each: a probe kept up when the backlog grew by less than
- *       {@value #FLAT_BACKLOG_SHARE} of the offered rate and the latency's 99th percentile stayed within the bound.
- *       The consumed rate of the highest probe that kept up is the sustainable rate (left out with no probe);</li>
+ *       measured, with a drain after each: a probe kept up when it started behind a fully drained backlog (so that
+ *       nothing it consumed was an earlier phase's catch-up), the backlog grew by less than
+ *       {@value #FLAT_BACKLOG_SHARE} of the offered rate (committed within 5 % of offered) and the latency's 99th
+ *       percentile stayed within the bound. The rate offered to the highest probe that kept up is the sustainable rate
+ *       ({@link SustainedRate#of}; left out with no probe);</li>
  *   <li>{@code common}: a Poisson process at the common rate, settled then measured (left out when the common rate is 0;
- *       a negative common rate -s is the share s of the sustainable rate — of the fastest probe's consumed rate when
- *       none kept up, of C without a search —: the first system of a comparison sets the rate the others are measured at).</li>
+ *       a negative common rate -s is the share s of {@link SustainedRate#basis}: the first system of a comparison sets
+ *       the rate the others are measured at).</li>
  * </ol>
  * A rate-step schedule ({@link #steps}, Figs. 23–24) is {@code starting}, {@code drain}, then {@code steps}: each step of
  * its {@link RateSchedule} a Poisson process at the step's rate, measured whole from the instant it begins (a window per
@@ -55,20 +57,21 @@ final class FeedSchedule {
 
     /**
      * One measured phase: its edges' time, committed offset and records produced; the latency's 99th percentile over it
-     * (negative: no result reported) and whether it kept up (always false for the capacity phase, which is not paced).
+     * (negative: no result reported), whether the backlog before it was fully drained (always for a rate step, whose
+     * backlog is the step before's) and whether it kept up (always false for the capacity phase, which is not paced).
      */
     record Window(Phase phase, double ratePerSecond, long startMillis, long endMillis, long committedAtStart, long committedAtEnd,
-                  long producedAtStart, long producedAtEnd, double p99Millis, boolean keptUp) implements SustainedRate {
+                  long producedAtStart, long producedAtEnd, double p99Millis, boolean drainedBefore, boolean keptUp) implements SustainedRate {
         double seconds() {
             return (endMillis - startMillis) / 1e3;
         }
 
-        double offeredPerSecond() {
+        @Override
+        public double offeredPerSecond() {
             return (producedAtEnd - producedAtStart) / seconds();
         }
 
-        @Override
-        public double consumedPerSecond() {
+        double consumedPerSecond() {
             return (committedAtEnd - committedAtStart) / seconds();
         }
 
@@ -83,7 +86,7 @@ final class FeedSchedule {
 
         Window withKeptUp() {
             return new Window(phase, ratePerSecond, startMillis, endMillis, committedAtStart, committedAtEnd, producedAtStart,
-                producedAtEnd, p99Millis, true);
+                producedAtEnd, p99Millis, drainedBefore, true);
         }
     }
 
@@ -110,6 +113,7 @@ final class FeedSchedule {
     private double share;
     private PoissonArrivals arrivals;
     private long produced;
+    private boolean drainedBefore;
     private long stepsStartNanos;
     private int step = -1;
 
@@ -222,9 +226,13 @@ final class FeedSchedule {
         return windows.stream().filter(w -> w.phase() == p).toList();
     }
 
-    /** {@link SustainedRate#of} the search's probes; the capacity without a search. */
+    /** {@link SustainedRate#of} the search's probes (NaN when none kept up); the capacity without a search. */
     double sustainedPerSecond() {
-        return SustainedRate.of(windows(Phase.SEARCH), window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0));
+        return SustainedRate.of(windows(Phase.SEARCH), capacityPerSecond());
+    }
+
+    private double capacityPerSecond() {
+        return window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0);
     }
 
     private void measure(long nowNanos, long nowMillis, long committed) {
@@ -237,8 +245,8 @@ final class FeedSchedule {
         } else if (measuring && nowNanos - phaseStartNanos >= settle + measureNanos) {
             double p99 = latency.p99Millis(measureStartMillis, nowMillis);
             Window w = new Window(phase, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
-                producedAtMeasureStart, produced, p99, false);
-            boolean keptUp = phase != Phase.CAPACITY && w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis;
+                producedAtMeasureStart, produced, p99, drainedBefore, false);
+            boolean keptUp = phase != Phase.CAPACITY && drainedBefore && w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis;
             windows.add(keptUp ? w.withKeptUp() : w);
             measuring = false;
             if (phase == Phase.SEARCH) {
@@ -256,7 +264,7 @@ final class FeedSchedule {
         }
         double p99 = latency.p99Millis(measureStartMillis, nowMillis);
         Window w = new Window(Phase.STEPS, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
-            producedAtMeasureStart, produced, p99, false);
+            producedAtMeasureStart, produced, p99, true, false);
         windows.add(w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis ? w.withKeptUp() : w);
         if (at >= steps.steps()) {
             measuring = false;
@@ -291,7 +299,8 @@ final class FeedSchedule {
             share = probe.getAsDouble();
             enterPaced(Phase.SEARCH, share * capacity, nowNanos, committed);
         } else if (ended != Phase.COMMON && commonRate != 0) {
-            enterPaced(Phase.COMMON, commonRate > 0 ? commonRate : -commonRate * sustainedPerSecond(), nowNanos, committed);
+            enterPaced(Phase.COMMON, commonRate > 0 ? commonRate : -commonRate * SustainedRate.basis(windows(Phase.SEARCH),
+                capacityPerSecond()), nowNanos, committed);
         } else {
             enter(Phase.DONE, 0, nowNanos, committed);
         }
@@ -302,6 +311,8 @@ final class FeedSchedule {
             enter(Phase.DONE, 0, nowNanos, committed);
             return;
         }
+        // a drain ends when everything produced is committed, or when it timed out with a backlog left
+        drainedBefore = committed >= produced;
         enter(next, ratePerSecond, nowNanos, committed);
         arrivals = new PoissonArrivals(ratePerSecond, nowNanos, random);
     }

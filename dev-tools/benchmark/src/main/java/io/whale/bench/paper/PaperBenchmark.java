@@ -245,7 +245,7 @@ public final class PaperBenchmark {
     private void rateSteps(PaperCluster whale, Path data) throws IOException, InterruptedException {
         int p = options.highestMatchers();
         Spread base = Spread.of(results.stream().filter(r -> r.app().equals(STEPS_APP.option()) && r.matchers() == p
-            && r.system().equals(PaperSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::throughputPerSecond);
+            && r.system().equals(PaperSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::rateBasisPerSecond);
         if (!base.measured()) {
             String failure = "rate steps: no sustainable rate of " + PaperSystem.WOC_RDMA_NONBLOCK.label() + " at P = " + p + " to step from";
             failures.add(failure);
@@ -332,9 +332,12 @@ public final class PaperBenchmark {
                 phase.consumedPerSecond(), phase.backlogGrowthPerSecond(), phase.meanMillis(), phase.p50Millis(), phase.p99Millis(),
                 phase.results(), phase.multicastMillis(), phase.keptUp() ? "kept up" : "fell behind"));
         }
-        if (!r.search().isEmpty()) {
-            s.append(String.format("%n  throughput %.0f records/s (%s)", r.throughputPerSecond(),
-                r.sustainedRateFound() ? "sustainable rate" : "no probe kept up: the most a probe consumed"));
+        if (r.sustainedRateFound()) {
+            s.append(String.format("%n  throughput %.0f records/s (sustainable rate: offered to the highest probe that kept up)",
+                r.throughputPerSecond()));
+        } else if (!r.search().isEmpty()) {
+            s.append(String.format("%n  throughput: no probe kept up, so no sustainable rate was found (it lies below %.0f records/s)",
+                r.rateBasisPerSecond()));
         }
         return s.toString();
     }

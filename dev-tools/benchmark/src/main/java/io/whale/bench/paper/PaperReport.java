@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
@@ -99,11 +101,14 @@ final class PaperReport {
         + "topology drains it is its **capacity** C (at-least-once with the examples' max spout pending 2000): an upper bound. "
         + "Then a **search** finds the **sustainable rate**, as the paper defines its throughput (\"the maximum stream rate … "
         + "that the system can sustain\"): Poisson probes at shares of C, the backlog drained before each — 0.9 C first, then "
-        + "0.2 C lower while none keeps up, then halving the gap between the highest share that kept up and the lowest that "
-        + "did not, to 0.1 C —; a probe keeps up when its backlog grows by less than 5 % of its offered rate and its latency's "
-        + "99th percentile stays within the bound. The **throughput** is what the highest probe that kept up consumed; when none "
-        + "did, the most a probe consumed (marked in the table of what bound each run). Last, a Poisson process at the **common "
-        + "rate** — 0.9 × the sustainable rate of the first system of the round (Storm) — where the **latency** is measured: "
+        + "0.2 C lower while none keeps up, 0.2 C higher while every one does, then halving the gap between the highest share "
+        + "that kept up and the lowest that did not, to 0.1 C —; a probe keeps up when it started behind a fully drained backlog, "
+        + "its backlog grew by less than 5 % of its offered rate (what it committed within 5 % of what it was offered) and its "
+        + "latency's 99th percentile stayed within the bound. The **throughput** is the rate offered to the highest probe that "
+        + "kept up — never what a backlog drained at; when none did, no sustainable rate was found and none is plotted (the "
+        + "tables say \"no probe kept up\"). Last, a Poisson process at the **common "
+        + "rate** — 0.9 × the sustainable rate of the first system of the round (Storm), or of the lowest rate it was offered "
+        + "when no probe kept up — where the **latency** is measured: "
         + "from the source's emit to the sink (the reporter's histograms merged over the window). Ratios are per round (the "
         + "same repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines "
         + "to one. Over the capacity window the JDK Flight Recorder samples the broadcast source host's workers every "
@@ -145,12 +150,19 @@ final class PaperReport {
         List<String> empty = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
         List<PaperSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
+        Set<PaperSystem> searchedWithoutRate = new HashSet<>();
         for (PaperSystem s : systems) {
             List<Map<String, Object>> points = new ArrayList<>();
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             for (int p : options.matchers()) {
                 Optional<PaperSummary> sum = summary(f.app(), s, p);
+                if (sum.isPresent() && f.metric() == PaperFigure.Metric.THROUGHPUT && sum.get().noSustainedRateFound()) {
+                    // a throughput measured as "none": the runs ran, no probe kept up (no point to plot)
+                    searchedWithoutRate.add(s);
+                    rows.add(List.of(f.seriesName(s), String.valueOf(p), "no probe kept up"));
+                    continue;
+                }
                 if (sum.isEmpty() || !sum.get().value(f.metric()).measured()) {
                     continue;
                 }
@@ -161,10 +173,10 @@ final class PaperReport {
                 rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric().format)));
             }
             series.add(Map.of("system", s.option(), "name", f.seriesName(s), "points", points));
-            if (xs.isEmpty()) {
-                empty.add("Fig. " + f.number() + ": " + f.seriesName(s));
-            } else {
+            if (!xs.isEmpty()) {
                 chart.addSeries(f.seriesName(s), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+            } else if (!searchedWithoutRate.contains(s)) {
+                empty.add("Fig. " + f.number() + ": " + f.seriesName(s));
             }
         }
         List<Map<String, Object>> comparisons = new ArrayList<>();
@@ -184,11 +196,11 @@ final class PaperReport {
         json.put("comparisons", comparisons);
         JSON.writeValue(options.out().resolve(file + ".json").toFile(), json);
         doc.heading(2, "Fig. " + f.number() + ": " + f.title());
-        if (empty.size() < systems.size()) {
+        if (!chart.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
             doc.image(file + ".png", "Fig. " + f.number());
         } else {
-            doc.paragraph("No data: no run of these systems finished.");
+            doc.paragraph(empty.isEmpty() ? "Nothing to plot: no probe of these systems kept up." : "No data: no run of these systems finished.");
         }
         doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
             .table(List.of("comparison at P = " + options.highestMatchers(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);

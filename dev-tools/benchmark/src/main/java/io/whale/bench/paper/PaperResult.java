@@ -22,9 +22,14 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
     }
 
-    /** The throughput reported: {@link SustainedRate#of} the probes, the capacity without a search. */
+    /** The throughput reported: {@link SustainedRate#of} the probes (NaN when none kept up), the capacity without a search. */
     double throughputPerSecond() {
         return SustainedRate.of(search, capacityPerSecond);
+    }
+
+    /** What rates are set as shares of (the rate steps): {@link SustainedRate#basis} the probes. */
+    double rateBasisPerSecond() {
+        return SustainedRate.basis(search, capacityPerSecond);
     }
 
     /** Whether a probe kept up: then {@link #throughputPerSecond} is a sustainable rate. */

@@ -42,6 +42,11 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
         return summaries;
     }
 
+    /** Whether the repeats ran searches and none found a sustainable rate: a result, not a missing run. */
+    boolean noSustainedRateFound() {
+        return found.startsWith("0/");
+    }
+
     /** The figure's value: throughput, latency or multicast latency (means at the common rate), the source host's traffic or send path. */
     Spread value(PaperFigure.Metric metric) {
         return switch (metric) {

@@ -10,18 +10,30 @@ import java.util.List;
 interface SustainedRate {
     double ratePerSecond();
 
-    double consumedPerSecond();
+    double offeredPerSecond();
 
     boolean keptUp();
 
     /**
-     * The consumed rate of the fastest probe that kept up (the sustainable rate); when none did, the most a probe
-     * consumed (what the system carried while falling behind); without a probe, {@code withoutProbes}.
+     * The sustainable rate: what was offered to the fastest probe that kept up — an offered rate, never what a backlog
+     * drained at; NaN when probes ran and none kept up (the rate is below the lowest probed, by how much unknown);
+     * without a probe, {@code withoutProbes}.
      */
     static double of(List<? extends SustainedRate> probes, double withoutProbes) {
-        List<SustainedRate> all = List.copyOf(probes);
-        return all.stream().filter(SustainedRate::keptUp).max(Comparator.comparingDouble(SustainedRate::ratePerSecond))
-            .or(() -> all.stream().max(Comparator.comparingDouble(SustainedRate::consumedPerSecond)))
-            .map(SustainedRate::consumedPerSecond).orElse(withoutProbes);
+        if (probes.isEmpty()) {
+            return withoutProbes;
+        }
+        return probes.stream().filter(SustainedRate::keptUp).max(Comparator.comparingDouble(SustainedRate::ratePerSecond))
+            .map(SustainedRate::offeredPerSecond).orElse(Double.NaN);
+    }
+
+    /**
+     * The rate other rates are shares of (the common rate, the rate steps): the sustainable rate, or when no probe kept
+     * up the lowest rate offered to one (above the sustainable rate, the nearest known), or {@code withoutProbes}.
+     */
+    static double basis(List<? extends SustainedRate> probes, double withoutProbes) {
+        double sustained = of(probes, withoutProbes);
+        return !Double.isNaN(sustained) ? sustained
+            : probes.stream().mapToDouble(SustainedRate::offeredPerSecond).min().orElse(withoutProbes);
     }
 }

@@ -63,8 +63,8 @@ class FeedScheduleTest {
     }
 
     @Test
-    void shouldProbeAtNineTenthsOfTheCapacityBehindADrainedBacklogAndStopWhenTheTopologyKeepsUp() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 8, 20, 3, 1_000, 0, 7, FAST);
+    void shouldProbeAtNineTenthsOfTheCapacityBehindADrainedBacklogAndTakeTheRateOfferedWhenTheTopologyKeepsUp() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 8, 20, 1, 1_000, 0, 7, FAST);
         Consumer topology = new Consumer(500);
         topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
         assertTrue(topology.produced - topology.committed <= 2, "the probe starts behind a drained backlog (its first arrival aside)");
@@ -72,14 +72,14 @@ class FeedScheduleTest {
 
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
-        assertEquals(1, probes.size(), "kept up at 0.9 C: nothing left to search");
+        assertEquals(1, probes.size(), "one probe allowed");
         FeedSchedule.Window probe = probes.get(0);
         assertEquals(450, probe.ratePerSecond(), 5);
         assertEquals(450, probe.offeredPerSecond(), 450 * 0.1, "Poisson at 450/s over 20 s");
         assertEquals(FeedSchedule.SETTLE_SECONDS * 1_000, probe.startMillis() - probeStart, 10, "settled 5 s, not the 8-s warm-up");
-        assertTrue(probe.keptUp(), "a topology faster than the offered rate keeps up");
+        assertTrue(probe.drainedBefore() && probe.keptUp(), "a topology faster than the offered rate keeps up");
         assertEquals(20, probe.p99Millis());
-        assertEquals(probe.consumedPerSecond(), schedule.sustainedPerSecond());
+        assertEquals(probe.offeredPerSecond(), schedule.sustainedPerSecond(), "the rate offered, not what was committed");
         assertTrue(schedule.window(FeedSchedule.Phase.COMMON).isEmpty(), "no common rate given: no common phase");
     }
 
@@ -94,8 +94,36 @@ class FeedScheduleTest {
         assertEquals(List.of(450.0, 350.0, 250.0), probes.stream().map(w -> (double) Math.round(w.ratePerSecond())).toList());
         assertEquals(List.of(false, false, true), probes.stream().map(FeedSchedule.Window::keptUp).toList());
         assertEquals(320, probes.get(0).consumedPerSecond(), 10, "falling behind, it consumes what it can");
-        assertEquals(probes.get(2).consumedPerSecond(), schedule.sustainedPerSecond());
+        assertEquals(probes.get(2).offeredPerSecond(), schedule.sustainedPerSecond());
         assertEquals(250, schedule.sustainedPerSecond(), 25);
+    }
+
+    @Test
+    void shouldProbeAboveTheCapacityWhileTheTopologyKeepsUpThenHalveTheGap() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 3, 1_000, 0, 5, FAST);
+        Consumer topology = new Consumer(500);
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        topology.perSecond = 510;
+        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
+        assertEquals(List.of(450.0, 550.0, 500.0), probes.stream().map(w -> (double) Math.round(w.ratePerSecond())).toList(),
+            "0.9 C kept up: 1.1 C, which falls behind, then halfway");
+        assertEquals(List.of(true, false, true), probes.stream().map(FeedSchedule.Window::keptUp).toList());
+        assertEquals(probes.get(2).offeredPerSecond(), schedule.sustainedPerSecond(), "above 0.9 C: 1.0 C kept up");
+    }
+
+    @Test
+    void shouldNotTakeAProbeThatStartedBehindAnUndrainedBacklogForOneThatKeptUp() {
+        // the drain gives up after 3 s with records left: a probe at 0.9 C then commits that backlog too
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 1, 1_000, 0, 9, FAST);
+        Consumer topology = new Consumer(100);
+        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        FeedSchedule.Window probe = schedule.windows(FeedSchedule.Phase.SEARCH).get(0);
+        assertTrue(probe.backlogFlat(), "committing the earlier backlog too, its backlog shrank: " + probe);
+        assertTrue(probe.consumedPerSecond() > 1.05 * probe.offeredPerSecond(), "it committed more than it was offered: " + probe);
+        assertFalse(probe.drainedBefore());
+        assertFalse(probe.keptUp(), "catching up on a backlog is not keeping up with a rate");
+        assertTrue(Double.isNaN(schedule.sustainedPerSecond()), "no probe kept up: no sustainable rate");
     }
 
     @Test
@@ -107,7 +135,7 @@ class FeedScheduleTest {
         assertEquals(3, probes.size(), "0.9, 0.7 and 0.5 of the capacity");
         assertTrue(probes.stream().allMatch(FeedSchedule.Window::backlogFlat), "the backlog stayed flat every time");
         assertTrue(probes.stream().noneMatch(FeedSchedule.Window::keptUp), "but the 99th percentile was over the bound");
-        assertEquals(probes.get(0).consumedPerSecond(), schedule.sustainedPerSecond(), "none kept up: the most a probe consumed");
+        assertTrue(Double.isNaN(schedule.sustainedPerSecond()), "none kept up: no sustainable rate");
     }
 
     @Test

@@ -51,6 +51,27 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldReportARunWhoseProbesAllFellBehindAsWithoutASustainableRateNotAsMissing(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc");
+        PaperResult storm = result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000);
+        PaperResult whale = result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000);
+        PaperResult fellBehind = new PaperResult(whale.app(), whale.system(), whale.matchers(), whale.workers(), whale.repeat(),
+            whale.started(), whale.capacityPerSecond(), whale.machineCoresBusy(), whale.sourceLinkMbit(), whale.sourceBytesPer10kRecords(),
+            whale.sourceSendMicrosPerRecord(), whale.sourceSerializationPercent(), whale.sourceHost(),
+            List.of(new PhaseResult(900, 901, 620, 281, 15, 12, 50, 18_000, false, 50)), whale.common(), 1, List.of());
+
+        List<String> empty = new PaperReport(options, List.of(storm, fellBehind), List.of(), List.of(), Map.of("command", "test",
+            "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        assertEquals(List.of(), empty, "the run ran: no sustainable rate is its result");
+        JsonNode fig13 = new ObjectMapper().readTree(dir.resolve("fig13.json").toFile());
+        assertEquals(901, fig13.path("series").get(0).path("points").get(0).path("median").asDouble(), 1e-9, "Storm: the rate it kept up with");
+        assertEquals(0, fig13.path("series").get(1).path("points").size(), "Whale-WOC: no point, never the 620/s it drained");
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| Whale-WOC | 8 | no probe kept up |"),
+            Files.readString(dir.resolve("report.md")));
+    }
+
+    @Test
     void shouldPlotTheFirstRepeatOfEachStructureThroughTheRateStepsAndCompareThemAtTheBaseRate(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23,24", "--repeats", "2");
 
@@ -104,12 +125,12 @@ class PaperReportTest {
         JsonNode at10 = fig12.path("points").get(1);
         assertEquals(10, at10.path("value").asLong());
         assertEquals(120, at10.path("latency").path("median").asDouble(), 1e-9);
-        assertEquals(890, at10.path("throughput").path("median").asDouble(), 1e-9);
+        assertEquals(901, at10.path("throughput").path("median").asDouble(), 1e-9, "the rate offered to the probe that kept up");
         assertEquals(1, new ObjectMapper().readTree(dir.resolve("fig11.json").toFile()).path("points").size(),
             "the quick run's Fig. 11: the round's run alone");
         assertTrue(Files.size(dir.resolve("fig12.png")) > 0);
         String report = Files.readString(dir.resolve("report.md"));
-        assertTrue(report.contains("| 10 | 890 | 120.0 | 400 |"), report);
+        assertTrue(report.contains("| 10 | 901 | 120.0 | 400 |"), report);
     }
 
     @Test

@@ -18,23 +18,25 @@ class PaperResultTest {
     }
 
     @Test
-    void shouldReportWhatTheHighestProbeThatKeptUpConsumed() {
+    void shouldReportTheRateOfferedToTheHighestProbeThatKeptUp() {
         PaperResult r = run(List.of(probe(900, 700, false), probe(700, 698, true), probe(800, 795, true)));
-        assertEquals(795, r.throughputPerSecond());
+        assertEquals(800, r.throughputPerSecond(), "offered, not the 795 committed");
+        assertEquals(800, r.rateBasisPerSecond());
         assertTrue(r.sustainedRateFound());
     }
 
     @Test
-    void shouldReportTheMostAProbeConsumedWhenNoneKeptUp() {
+    void shouldReportNoThroughputWhenNoProbeKeptUpAndStepFromTheLowestRateOffered() {
         PaperResult r = run(List.of(probe(900, 610, false), probe(700, 640, false), probe(500, 430, false)));
-        assertEquals(640, r.throughputPerSecond());
+        assertTrue(Double.isNaN(r.throughputPerSecond()), "never what a probe that fell behind consumed");
+        assertEquals(500, r.rateBasisPerSecond(), "the sustainable rate lies below the lowest rate offered");
         assertFalse(r.sustainedRateFound());
     }
 
     @Test
     void shouldGiveEachFigureItsValueAndCompareTrafficAndLatencyAsReductions() {
         PaperResult r = run(List.of(probe(900, 895, true)));
-        assertEquals(895, PaperFigure.Metric.THROUGHPUT.of(r));
+        assertEquals(900, PaperFigure.Metric.THROUGHPUT.of(r));
         assertEquals(7_000, PaperFigure.Metric.TRAFFIC.of(r), "the source host's bytes per 10,000 records");
         assertEquals(12.5, PaperFigure.Metric.SEND_TIME.of(r), "µs on the send path per record");
         assertEquals(40, PaperFigure.Metric.SERIALIZATION_SHARE.of(r), "% of it serializing");

@@ -21,10 +21,25 @@ class RateSearchTest {
     }
 
     @Test
-    void shouldStopAtTheFirstProbeWhenTheSystemKeepsUpAtNineTenthsOfItsCapacity() {
-        RateSearch search = new RateSearch(3);
+    void shouldStopAtTheFirstProbeWhenItIsTheOnlyOneAllowed() {
+        RateSearch search = new RateSearch(1);
         assertEquals(List.of(0.9), probe(search, share -> true));
         assertEquals(0.9, search.sustainedShare());
+    }
+
+    @Test
+    void shouldStepAboveTheCapacityWhileEveryProbeKeepsUp() {
+        RateSearch search = new RateSearch(3);
+        assertEquals(List.of(0.9, 1.1, 1.3), probe(search, share -> true));
+        assertEquals(1.3, search.sustainedShare());
+    }
+
+    @Test
+    void shouldHalveTheGapAboveNineTenthsOnceAProbeAboveItFellBehind() {
+        RateSearch search = new RateSearch(5);
+        assertEquals(List.of(0.9, 1.1, 1.0), probe(search, share -> share <= 1.0));
+        assertEquals(1.0, search.sustainedShare());
+        assertTrue(search.next().isEmpty(), "the gap is 0.1 C");
     }
 
     @Test
