@@ -166,4 +166,22 @@ public final class WhaleConfig implements Validated {
 
     private WhaleConfig() {
     }
+
+    /**
+     * The defaults of the keys whose order submit checks against each other's ({@link WhaleConfigValidation}), shared
+     * with the workers that read them. A class of its own: Storm validates every field of this class as a key.
+     */
+    public static final class Defaults {
+        /** {@link WhaleConfig#RDMA_MMS_BYTES} when unset: the paper's 256 KiB. */
+        public static final int RDMA_MMS_BYTES = 256 * 1024;
+        /** {@link WhaleConfig#RDMA_RING_BYTES} when unset: 8 MiB. */
+        public static final int RDMA_RING_BYTES = 8 * 1024 * 1024;
+        /** {@link WhaleConfig#RDMA_RECONNECT_MIN_MS} when unset. */
+        public static final int RDMA_RECONNECT_MIN_MS = 100;
+        /** {@link WhaleConfig#RDMA_RECONNECT_MAX_MS} when unset. */
+        public static final int RDMA_RECONNECT_MAX_MS = 1_000;
+
+        private Defaults() {
+        }
+    }
 }

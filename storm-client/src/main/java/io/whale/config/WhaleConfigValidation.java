@@ -78,11 +78,34 @@ public final class WhaleConfigValidation {
         Map.entry(RDMA_RECEIVE_THREADS, Rule.POSITIVE_INT),
         Map.entry(RDMA_BIND_TIMEOUT_MS, Rule.NON_NEGATIVE_INT));
 
-    /** Pairs (smaller, larger) whose values, when both are set, must be in that order. */
-    private static final List<String[]> ORDERED = List.of(
-        new String[] {RDMA_MMS_BYTES, RDMA_RING_BYTES},
-        new String[] {MULTICAST_WATERLINE, MULTICAST_QUEUE_CAPACITY},
-        new String[] {RDMA_RECONNECT_MIN_MS, RDMA_RECONNECT_MAX_MS});
+    /**
+     * Pairs (smaller, larger) whose values must be in that order: each set value is checked against the other's value,
+     * or its default when it has one and is unset (a work request above the default ring alone would crash every
+     * worker); the waterline has none to check against, the workers cap it at the queue's capacity.
+     */
+    private static final List<Ordered> ORDERED = List.of(
+        new Ordered(RDMA_MMS_BYTES, WhaleConfig.Defaults.RDMA_MMS_BYTES, RDMA_RING_BYTES, WhaleConfig.Defaults.RDMA_RING_BYTES),
+        new Ordered(MULTICAST_WATERLINE, null, MULTICAST_QUEUE_CAPACITY, null),
+        new Ordered(RDMA_RECONNECT_MIN_MS, WhaleConfig.Defaults.RDMA_RECONNECT_MIN_MS, RDMA_RECONNECT_MAX_MS,
+            WhaleConfig.Defaults.RDMA_RECONNECT_MAX_MS));
+
+    private record Ordered(String small, Integer smallDefault, String large, Integer largeDefault) {
+        /** The message for {@code topoConf}'s values out of order; null when they are in order or one is missing. */
+        String violation(Map<String, Object> topoConf) {
+            Object smallSet = topoConf.get(small);
+            Object largeSet = topoConf.get(large);
+            if (smallSet == null && largeSet == null) {
+                return null;
+            }
+            Number smallValue = smallSet instanceof Number n ? n : smallSet == null ? smallDefault : null;
+            Number largeValue = largeSet instanceof Number n ? n : largeSet == null ? largeDefault : null;
+            if (smallValue == null || largeValue == null || largeValue.doubleValue() >= smallValue.doubleValue()) {
+                return null;
+            }
+            return large + " (" + largeValue + (largeSet == null ? ", its default" : "") + ") must be at least " + small
+                + " (" + smallValue + (smallSet == null ? ", its default" : "") + ")";
+        }
+    }
 
     private WhaleConfigValidation() {
     }
@@ -95,11 +118,10 @@ public final class WhaleConfigValidation {
      */
     public static void validateTopoConf(Map<String, Object> topoConf) {
         ConfigValidation.validateFields(topoConf, List.of(WhaleConfig.class));
-        for (String[] pair : ORDERED) {
-            if (topoConf.get(pair[0]) instanceof Number small && topoConf.get(pair[1]) instanceof Number large
-                && large.doubleValue() < small.doubleValue()) {
-                throw new IllegalArgumentException(pair[1] + " (" + large + ") must be at least " + pair[0] + " ("
-                    + small + ")");
+        for (Ordered pair : ORDERED) {
+            String violation = pair.violation(topoConf);
+            if (violation != null) {
+                throw new IllegalArgumentException(violation);
             }
         }
     }

@@ -82,6 +82,22 @@ class WhaleConfigValidationTest {
     }
 
     @Test
+    void shouldRefuseAWorkRequestAboveTheDefaultRingWhenOnlyItIsSet() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.RDMA_MMS_BYTES, 16_777_216L)));
+        assertEquals("whale.rdma.ring.bytes (8388608, its default) must be at least whale.rdma.mms.bytes (16777216)", e.getMessage());
+        IllegalArgumentException min = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.RDMA_RECONNECT_MIN_MS, 5_000L)));
+        assertEquals("whale.rdma.reconnect.max.ms (1000, its default) must be at least whale.rdma.reconnect.min.ms (5000)",
+            min.getMessage());
+        IllegalArgumentException ring = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.RDMA_RING_BYTES, 65_536L)));
+        assertEquals("whale.rdma.ring.bytes (65536) must be at least whale.rdma.mms.bytes (262144, its default)", ring.getMessage());
+        ConfigValidation.validateTopoConf(conf(WhaleConfig.RDMA_MMS_BYTES, 1_048_576L));
+        ConfigValidation.validateTopoConf(conf(WhaleConfig.MULTICAST_WATERLINE, 100_000L));
+    }
+
+    @Test
     void shouldRefuseAWaterlineAboveTheQueueCapacity() {
         Map<String, Object> conf = conf(WhaleConfig.MULTICAST_QUEUE_CAPACITY, 1000L);
         conf.put(WhaleConfig.MULTICAST_WATERLINE, 1500L);

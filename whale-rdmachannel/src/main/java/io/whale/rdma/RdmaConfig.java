@@ -52,9 +52,9 @@ public record RdmaConfig(
     public static final String UCX_PREFIX = WhaleConfig.RDMA_UCX_PREFIX;
 
     public static final String DEFAULT_PROVIDER = "ucx";
-    public static final int DEFAULT_MMS_BYTES = 256 * 1024;
+    public static final int DEFAULT_MMS_BYTES = WhaleConfig.Defaults.RDMA_MMS_BYTES;
     public static final double DEFAULT_WTL_MS = 1.0;
-    public static final int DEFAULT_RING_BYTES = 8 * 1024 * 1024;
+    public static final int DEFAULT_RING_BYTES = WhaleConfig.Defaults.RDMA_RING_BYTES;
     /** One, as Netty's {@code storm.messaging.netty.server_worker_threads}. */
     public static final int DEFAULT_RECEIVE_THREADS = 1;
     public static final int DEFAULT_BIND_TIMEOUT_MS = 10_000;
@@ -97,14 +97,15 @@ public record RdmaConfig(
             throw new IllegalArgumentException(SECRET + " is required: peers authenticate with it");
         }
         return new RdmaConfig(
-                conf.get(PROVIDER) == null ? DEFAULT_PROVIDER : conf.get(PROVIDER).toString(),
+                // as submit accepts it (WhaleConfigValidation): "UCX" or " ucx " is ucx
+                conf.get(PROVIDER) == null ? DEFAULT_PROVIDER : conf.get(PROVIDER).toString().trim().toLowerCase(java.util.Locale.ROOT),
                 intValue(conf, MMS_BYTES, DEFAULT_MMS_BYTES),
                 (long) (doubleValue(conf, WTL_MS, DEFAULT_WTL_MS) * 1_000_000L),
                 intValue(conf, RING_BYTES, DEFAULT_RING_BYTES),
                 secret.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
                 intValue(conf, HANDSHAKE_TIMEOUT_MS, 5_000),
-                intValue(conf, RECONNECT_MIN_MS, 100),
-                intValue(conf, RECONNECT_MAX_MS, 1_000),
+                intValue(conf, RECONNECT_MIN_MS, WhaleConfig.Defaults.RDMA_RECONNECT_MIN_MS),
+                intValue(conf, RECONNECT_MAX_MS, WhaleConfig.Defaults.RDMA_RECONNECT_MAX_MS),
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
                 intValue(conf, POLL_MAX_PARK_US, 100),
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),

@@ -43,6 +43,8 @@ class RdmaConfigTest {
                 RdmaConfig.MMS_BYTES, "65536", RdmaConfig.WTL_MS, 2.5, RdmaConfig.RING_BYTES, 1 << 20));
         assertEquals("disni", config.provider());
         assertEquals(65536, config.maxMemorySizeBytes());
+        assertEquals("ucx", RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROVIDER, " UCX")).provider(),
+            "the provider as submit accepts it, whatever its case");
         assertEquals(2_500_000, config.waitTimeLimitNanos());
         assertEquals(1 << 20, config.ringBytes());
     }

@@ -12,7 +12,7 @@ import java.util.function.Function;
  */
 record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Integer> workers, List<String> transports,
                     List<BenchSystem> systems, List<WaitSetting> waits, double ratePerSecond, int repeats, boolean ceiling,
-                    List<String> settings, double sustainableP99BoundMillis, int probes, int hosts, int linkMbit,
+                    List<String> settings, double sustainableP99BoundMillis, int probes, int hosts, int linkMbit, double hostCpus,
                     int warmupSeconds, int measureSeconds, RateSchedule rateSteps, int ackingPending) {
     /** Storm's own transport, what a topology gets without {@code whale.transport}. */
     static final String DEFAULT_TRANSPORT = "netty";
@@ -21,7 +21,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
         + "[--transports netty,rdma] [--systems stock,woc-off,woc-on,woc-nowindow,woc-fixedwindow,woc-binomial,woc-nonblocking,woc-auto,woc-auto-fixedwindow] [--waits default,park100,level2-0,whale-sleep,whale-storm] [--tuned] "
         + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N] | --rate-steps R1:S1,R2:S2,...] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
-        + "[--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S] [--acking MAX_SPOUT_PENDING]";
+        + "[--hosts N [--link-mbit R] [--host-cpus C]] [--warmup-s S] [--measure-s S] [--acking MAX_SPOUT_PENDING]";
 
     static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -39,6 +39,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         int probes = 5;
         int hosts = 0;
         int linkMbit = 0;
+        double hostCpus = 0;
         int warmup = quick ? 5 : 10;
         int measure = quick ? 5 : 15;
         RateSchedule rateSteps = null;
@@ -61,6 +62,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
                 case "--find-sustainable" -> sustainableBound = positive("--find-sustainable", Double.parseDouble(value(args, ++i)));
                 case "--hosts" -> hosts = (int) positive("--hosts", Integer.parseInt(value(args, ++i)));
                 case "--link-mbit" -> linkMbit = (int) positive("--link-mbit", Integer.parseInt(value(args, ++i)));
+                case "--host-cpus" -> hostCpus = positive("--host-cpus", Double.parseDouble(value(args, ++i)));
                 case "--probes" -> probes = (int) positive("--probes", Integer.parseInt(value(args, ++i)));
                 case "--warmup-s" -> warmup = Integer.parseInt(value(args, ++i));
                 case "--measure-s" -> measure = Integer.parseInt(value(args, ++i));
@@ -71,11 +73,11 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         if ((rate > 0 ? 1 : 0) + (sustainableBound > 0 ? 1 : 0) + (rateSteps != null ? 1 : 0) > 1) {
             throw new IllegalArgumentException("--rate, --find-sustainable and --rate-steps exclude each other\n" + USAGE);
         }
-        if (linkMbit > 0 && hosts == 0) {
-            throw new IllegalArgumentException("--link-mbit shapes the links of emulated hosts: give --hosts too\n" + USAGE);
+        if ((linkMbit > 0 || hostCpus > 0) && hosts == 0) {
+            throw new IllegalArgumentException("--link-mbit and --host-cpus shape emulated hosts: give --hosts too\n" + USAGE);
         }
         return new BenchOptions(quick, out.toAbsolutePath(), matchers, workers, transports, systems, waits, rate, repeats,
-            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, warmup, measure, rateSteps, ackingPending);
+            ceiling, List.copyOf(settings), sustainableBound, probes, hosts, linkMbit, hostCpus, warmup, measure, rateSteps, ackingPending);
     }
 
     /** Whether each point runs the spout's rate steps over time ({@link RateStepRun}) instead of one window. */
@@ -98,6 +100,9 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
         List<String> layout = new java.util.ArrayList<>(List.of("--hosts", String.valueOf(hosts), "--slots", String.valueOf(slots)));
         if (linkMbit > 0) {
             layout.addAll(List.of("--link-mbit", String.valueOf(linkMbit)));
+        }
+        if (hostCpus > 0) {
+            layout.addAll(List.of("--host-cpus", String.valueOf(hostCpus)));
         }
         return layout;
     }

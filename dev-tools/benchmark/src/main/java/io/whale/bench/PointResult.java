@@ -17,6 +17,8 @@ import java.util.stream.Collectors;
  * two say whether the CPU or the link bound the point. {@code wireBytesPerBroadcast}: the wire bytes per order
  * delivered to every matcher (the deliveries over P), which unlike the bytes per emitted order does not depend on the
  * spout's emits and the deliveries being in step within the window (a spout held by a full window emits in bursts).
+ * {@code hostCores}: with {@code --host-cpus}, the cores each emulated host used in the window, host 0 first (empty
+ * when the hosts share the machine's).
  */
 record PointResult(int matchers, int workers, String system, String transport, String waitSetting, double offeredRatePerSecond,
                    int repeat, boolean ceiling, String label,
@@ -25,11 +27,12 @@ record PointResult(int matchers, int workers, String system, String transport, S
                    int workerProcesses, double windowSeconds, String start, double loadAverage1m,
                    Double serializationsPerEmittedTuple, Double framesPerEmittedTuple, WorkerCounters spoutWorkerCounters,
                    List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent, double machineCoresBusy,
-                   double sourceLinkMbit, double wireBytesPerBroadcast) {
+                   double sourceLinkMbit, double wireBytesPerBroadcast, List<Double> hostCores) {
 
     static PointResult of(BenchPoint point, Window window, double windowSeconds, double spoutCpuSeconds, long wireBytes,
                           WorkerCounters spoutWorkerCounters, String start, double loadAverage1m,
-                          List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent, double machineCoresBusy) {
+                          List<HostLinks.LinkBytes> hostLinkBytes, Map<String, Double> threadCpuPercent, double machineCoresBusy,
+                          List<Double> hostCores) {
         double emittedPerSecond = window.emittedPerSecond();
         double perTuple = 1 / (emittedPerSecond * windowSeconds);
         return new PointResult(point.matchers(), point.workers(), point.ceiling() ? "ceiling" : point.system().option(),
@@ -43,7 +46,7 @@ record PointResult(int matchers, int workers, String system, String transport, S
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.SERIALIZATIONS),
             spoutWorkerCounters.perEmittedTuple(WorkerCounters.FRAMES_SENT), spoutWorkerCounters, hostLinkBytes,
             threadCpuPercent, machineCoresBusy, hostLinkBytes.isEmpty() ? Double.NaN : wireBytes * 8e-6 / windowSeconds,
-            (double) wireBytes * point.matchers() / window.delivered());
+            (double) wireBytes * point.matchers() / window.delivered(), List.copyOf(hostCores));
     }
 
     private static double millis(long micros) {
@@ -69,6 +72,10 @@ record PointResult(int matchers, int workers, String system, String transport, S
     String rowWithWarnings() {
         String rows = threadCpuPercent.isEmpty() ? row() : row() + "\n  thread CPU %: " + threadCpuPercent.entrySet()
             .stream().limit(8).map(e -> e.getKey() + " " + Math.round(e.getValue())).collect(Collectors.joining(", "));
+        if (hostCores != null && !hostCores.isEmpty()) {
+            rows += "\n  cores used by host 0.." + (hostCores.size() - 1) + ": "
+                + hostCores.stream().map(c -> String.format("%.2f", c)).collect(Collectors.joining(", "));
+        }
         List<String> failures = spoutWorkerCounters.failures();
         return failures.isEmpty() ? rows : rows + "\n  ! the spout's worker counted " + String.join(", ", failures)
             + " (" + spoutWorkerCounters.mode() + "): these figures do not measure a working transport";

@@ -215,6 +215,7 @@ public final class WocBenchmark {
             Optional<Path> spoutLog = WorkerCounterLog.find(clusterDir.resolve("logs"), spout.pid(), spout.workerPort());
             double cpu0 = ProcFiles.cpuSecondsOf(spout.pid());
             List<HostLinks.LinkBytes> links0 = HostLinks.read(hosts);
+            List<Long> hostCpu0 = HostLinks.cpuNanos(hosts);
             long bytes0 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             Set<Long> workerPids = first.stream().map(TaskReport::pid).collect(Collectors.toSet());
@@ -225,6 +226,7 @@ public final class WocBenchmark {
             List<TaskReport> last = TaskReport.readAll(reports);
             double cpu1 = ProcFiles.cpuSecondsOf(spout.pid());
             List<HostLinks.LinkBytes> links = HostLinks.between(links0, HostLinks.read(hosts));
+            List<Long> hostCpu1 = HostLinks.cpuNanos(hosts);
             long bytes1 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
             Map<String, Long> threads1 = ThreadCpu.ticksByRole(workerPids);
@@ -241,7 +243,8 @@ public final class WocBenchmark {
             }
             long wireBytes = hosts.isEmpty() ? bytes1 - bytes0 : links.get(HostLinks.running(hosts, spout.pid()).host()).txBytes();
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
-                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds), coresBusy);
+                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds), coresBusy,
+                HostLinks.coresBetween(hostCpu0, hostCpu1, seconds));
         } finally {
             kill(point, run, pids);
         }

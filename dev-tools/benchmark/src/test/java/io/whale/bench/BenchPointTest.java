@@ -88,6 +88,9 @@ class BenchPointTest {
             "one worker per host when every W fits");
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--link-mbit", "50"),
             "a link rate needs emulated hosts");
+        assertEquals(List.of("--hosts", "4", "--slots", "1", "--host-cpus", "0.5"),
+            BenchOptions.parse("--hosts", "4", "--host-cpus", "0.5").clusterLayout(), "each host held to half a core");
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--host-cpus", "0.5"), "host cores need emulated hosts");
     }
 
     @Test

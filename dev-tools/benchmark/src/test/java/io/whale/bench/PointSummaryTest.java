@@ -44,6 +44,6 @@ class PointSummaryTest {
         BenchPoint point = new BenchPoint(64, 2, system, "netty", WaitSetting.DEFAULT, 0, repeat, List.of(), 0,
             new BenchPoint.Dimensions(false, false, true));
         return new PointResult(64, 2, system.option(), "netty", "default", 0, repeat, false, point.label(), deliveries / 64,
-            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of(), 1.0, 2.0, 1e7 / deliveries);
+            deliveries, 0, 64, 10, 100, 1, p99, p99 * 2, 1000, 2, 30, "t", 1.0, null, null, null, List.of(), Map.of(), 1.0, 2.0, 1e7 / deliveries, List.of());
     }
 }

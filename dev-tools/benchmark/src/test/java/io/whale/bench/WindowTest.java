@@ -54,7 +54,7 @@ class WindowTest {
         Histogram latency = new Histogram(3);
         latency.recordValue(1_500);
         Window w = new Window(2_000, 8_000, 20_000, 80_000, latency, 11, Set.of(11L, 12L));
-        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5);
+        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5, java.util.List.of());
         assertEquals(25, r.sourceCpuMicrosPerTuple(), 1e-9);
         assertEquals(50, r.wireBytesPerTuple(), 1e-9);
         assertEquals(4, r.deliveriesPerEmitted(), 1e-9);
@@ -67,7 +67,7 @@ class WindowTest {
     @Test
     void shouldMeasureHowFastTheBacklogPerMatcherGrew() {
         Window w = new Window(2_000, 7_000, 20_000, 70_000, new Histogram(3), 11, Set.of(11L, 12L));
-        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5);
+        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 1_000_000, WorkerCounters.none(), "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5, java.util.List.of());
         assertEquals(250, r.backlogGrowthPerSecond(), 1e-9, "each of 4 matchers fell 2 500 orders behind in 10 s");
     }
 
@@ -76,7 +76,7 @@ class WindowTest {
         Window w = new Window(2_000, 8_000, 20_000, 80_000, new Histogram(3), 11, Set.of(11L, 12L));
         WorkerCounters dropping = new WorkerCounters("delta", "a", "b", 10.0,
             Map.of("rdma-messages-dropped", 15_407L, "woc-emits", 20_000L, "woc-serializations", 20_000L));
-        PointResult r = PointResult.of(point(8, "rdma"), w, 10, 0.5, 1_000_000, dropping, "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5);
+        PointResult r = PointResult.of(point(8, "rdma"), w, 10, 0.5, 1_000_000, dropping, "t", 1.0, java.util.List.of(), java.util.Map.of(), 1.5, java.util.List.of());
 
         assertEquals(1.0, r.serializationsPerEmittedTuple(), 1e-9);
         assertEquals(r.row() + "\n  ! the spout's worker counted rdma-messages-dropped=15407 (delta): these figures do not measure a "
@@ -88,11 +88,14 @@ class WindowTest {
         Window w = new Window(2_000, 8_000, 20_000, 80_000, new Histogram(3), 11, Set.of(11L, 12L));
         java.util.List<HostLinks.LinkBytes> links = java.util.List.of(new HostLinks.LinkBytes(0, 10, 10),
             new HostLinks.LinkBytes(1, 400_000, 2_000), new HostLinks.LinkBytes(2, 2_000, 400_000));
-        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 400_000, WorkerCounters.none(), "t", 1.0, links, java.util.Map.of(), 1.5);
+        PointResult r = PointResult.of(point(4, "netty"), w, 10, 0.5, 400_000, WorkerCounters.none(), "t", 1.0, links, java.util.Map.of(), 1.5,
+            java.util.List.of(0.1, 0.5, 0.25));
         assertEquals(20, r.wireBytesPerTuple(), 1e-9, "the spout host's 400 000 bytes over 20 000 emitted tuples");
         assertEquals(0.32, r.sourceLinkMbit(), 1e-9, "400 000 bytes in 10 s");
         assertEquals(1.5, r.machineCoresBusy());
         assertEquals(links, r.hostLinkBytes());
+        assertEquals(java.util.List.of(0.1, 0.5, 0.25), r.hostCores());
+        assertTrue(r.rowWithWarnings().endsWith("cores used by host 0..2: 0.10, 0.50, 0.25"), r.rowWithWarnings());
         assertEquals(new HostLinks.LinkBytes(2, 1_000, 395_000),
             new HostLinks.LinkBytes(2, 3_000, 400_000).minus(new HostLinks.LinkBytes(2, 2_000, 5_000)));
     }

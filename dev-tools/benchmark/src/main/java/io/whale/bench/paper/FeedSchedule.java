@@ -18,8 +18,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code capacity}: the backlog topped up (the spout never waits for data), warm-up then measured: the rate the
  *       topology drains is its capacity C. Offsets are committed a while after their records were read, so the
  *       backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
- *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced (at most a warm-up and a
- *       measurement long); after every measured phase but the last;</li>
+ *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced; after every measured
+ *       phase but the last. It gives up after twice what the backlog takes at the capacity, but at least a warm-up and a
+ *       measurement and at most {@value #DRAIN_LIMIT_MEASURES} times that (a warm-up and a measurement before the
+ *       capacity is known): a probe after a drain that gave up does not count as keeping up;</li>
  *   <li>{@code search}: the probes of a {@link RateSearch}, each a Poisson process at its share of C, settled then
  *       measured, with a drain after each: a probe kept up when it started behind a fully drained backlog (so that
  *       nothing it consumed was an earlier phase's catch-up), the backlog grew by less than
@@ -40,6 +42,8 @@ final class FeedSchedule {
     /** A paced phase kept up when its backlog grew by less than this share of its offered rate. */
     static final double FLAT_BACKLOG_SHARE = 0.05;
     static final long SETTLE_SECONDS = 5;
+    /** A drain waits at most this many warm-ups and measurements, however slowly the topology drains. */
+    static final int DRAIN_LIMIT_MEASURES = 4;
 
     enum Phase {
         STARTING, CAPACITY, DRAIN, SEARCH, COMMON, STEPS, DONE;
@@ -114,6 +118,7 @@ final class FeedSchedule {
     private PoissonArrivals arrivals;
     private long produced;
     private boolean drainedBefore;
+    private long drainLimitNanos;
     private long stepsStartNanos;
     private int step = -1;
 
@@ -173,7 +178,7 @@ final class FeedSchedule {
             case CAPACITY, SEARCH, COMMON -> measure(nowNanos, nowMillis, committed);
             case STEPS -> step(nowNanos, nowMillis, committed);
             case DRAIN -> {
-                if (committed >= produced || nowNanos - phaseStartNanos >= warmupNanos + measureNanos) {
+                if (committed >= produced || nowNanos - phaseStartNanos >= drainLimitNanos) {
                     if (steps == null) {
                         afterPhase(Phase.DRAIN, nowNanos, committed);
                     } else {
@@ -318,10 +323,24 @@ final class FeedSchedule {
     }
 
     private void enter(Phase next, double ratePerSecond, long nowNanos, long committed) {
+        if (next == Phase.DRAIN) {
+            drainLimitNanos = drainLimitNanos(committed);
+        }
         phase = next;
         rate = ratePerSecond;
         phaseStartNanos = nowNanos;
         committedAtPhaseStart = committed;
+    }
+
+    /** Twice what the backlog now takes at the capacity, within one to {@link #DRAIN_LIMIT_MEASURES} warm-ups and measurements. */
+    private long drainLimitNanos(long committed) {
+        long least = warmupNanos + measureNanos;
+        double capacity = window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0);
+        if (capacity <= 0) {
+            return least;
+        }
+        double twiceTheBacklog = 2e9 * (produced - committed) / capacity;
+        return (long) Math.min(DRAIN_LIMIT_MEASURES * least, Math.max(least, twiceTheBacklog));
     }
 
     private long drainedInTwoSeconds(long nowNanos, long committed) {

@@ -35,6 +35,15 @@ class FeedScheduleTest {
             return produce;
         }
 
+        /** Runs to the drain after the capacity, then at {@code drainPerSecond} to the first probe; the drain's length in ms. */
+        long drainMillis(FeedSchedule schedule, double drainPerSecond) {
+            runUntil(schedule, FeedSchedule.Phase.DRAIN);
+            long drainStart = nowMillis;
+            perSecond = drainPerSecond;
+            runUntil(schedule, FeedSchedule.Phase.SEARCH);
+            return nowMillis - drainStart;
+        }
+
         void runUntil(FeedSchedule schedule, FeedSchedule.Phase phase) {
             for (int i = 0; i < 1_000_000 && schedule.phase() != phase; i++) {
                 tick(schedule, true);
@@ -83,13 +92,19 @@ class FeedScheduleTest {
         assertTrue(schedule.window(FeedSchedule.Phase.COMMON).isEmpty(), "no common rate given: no common phase");
     }
 
-    @Test
-    void shouldProbeLowerWhileTheTopologyFallsBehindAndTakeTheHighestRateItKeptUpWith() {
+    /** A search of three probes after a capacity of 500/s, the topology consuming at most {@code perSecond} from then on. */
+    private static FeedSchedule searchedWhileConsuming(double perSecond) {
         FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 3, 1_000, 0, 5, FAST);
         Consumer topology = new Consumer(500);
         topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
-        topology.perSecond = 320;
+        topology.perSecond = perSecond;
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        return schedule;
+    }
+
+    @Test
+    void shouldProbeLowerWhileTheTopologyFallsBehindAndTakeTheHighestRateItKeptUpWith() {
+        FeedSchedule schedule = searchedWhileConsuming(320);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
         assertEquals(List.of(450.0, 350.0, 250.0), probes.stream().map(w -> (double) Math.round(w.ratePerSecond())).toList());
         assertEquals(List.of(false, false, true), probes.stream().map(FeedSchedule.Window::keptUp).toList());
@@ -100,11 +115,7 @@ class FeedScheduleTest {
 
     @Test
     void shouldProbeAboveTheCapacityWhileTheTopologyKeepsUpThenHalveTheGap() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 3, 1_000, 0, 5, FAST);
-        Consumer topology = new Consumer(500);
-        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
-        topology.perSecond = 510;
-        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        FeedSchedule schedule = searchedWhileConsuming(510);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
         assertEquals(List.of(450.0, 550.0, 500.0), probes.stream().map(w -> (double) Math.round(w.ratePerSecond())).toList(),
             "0.9 C kept up: 1.1 C, which falls behind, then halfway");
@@ -182,14 +193,19 @@ class FeedScheduleTest {
     }
 
     @Test
-    void shouldStopWaitingForTheDrainAfterAWarmUpAndAMeasurement() {
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 1, 1_000, 0, 9, FAST);
+    void shouldStopWaitingForTheDrainAfterFourWarmUpsAndMeasurements() {
         Consumer topology = new Consumer(100);
-        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
-        long drainStart = topology.nowMillis;
-        topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
-        assertTrue(topology.committed < topology.produced, "3,000 records at 100/s take longer than 3 s");
-        assertEquals(3_000, topology.nowMillis - drainStart, TICK_MS);
+        long drain = topology.drainMillis(new FeedSchedule(3_000, 1, 2, 1, 1_000, 0, 9, FAST), 100);
+        assertTrue(topology.committed < topology.produced, "3,200 records at 100/s take longer than 12 s");
+        assertEquals(4 * 3_000, drain, TICK_MS);
+    }
+
+    @Test
+    void shouldWaitForADrainTwiceWhatTheBacklogTakesAtTheCapacity() {
+        Consumer topology = new Consumer(400);
+        long drain = topology.drainMillis(new FeedSchedule(3_000, 2, 5, 1, 1_000, 0, 9, FAST), 250);
+        assertTrue(drain > 7_000, "longer than a warm-up and a measurement: " + drain + " ms");
+        assertTrue(topology.produced - (long) topology.committed <= 2, "slower than the capacity, the backlog drained whole (the probe's first arrival aside)");
     }
 
     @Test
