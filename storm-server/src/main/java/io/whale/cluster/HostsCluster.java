@@ -79,13 +79,13 @@ final class HostsCluster {
 
     /** Removes the hosts' CPU control groups, stopping any process still in one. */
     void removeCpuGroups() {
-        if (state().hostCpus().isEmpty()) {
+        HostsState state = state();
+        if (state.hostCpus().isEmpty()) {
             return;
         }
         CpuGroups groups = CpuGroups.require("--host-cpus");
-        Set<Long> spare = selfAndAncestors();
-        for (String ns : plan().namespaces()) {
-            DaemonProcess.stopAll(groups.pids(ns).stream().filter(p -> !spare.contains(p)).map(ProcessHandle::of).flatMap(Optional::stream).toList());
+        for (String ns : state.plan().namespaces()) {
+            stopAllButThisCommand(groups.pids(ns));
             if (groups.remove(ns)) {
                 out.printf("CPU control group %s removed%n", ns);
             }
@@ -173,15 +173,12 @@ final class HostsCluster {
     void removeNetwork() {
         List<String> namespaces = new ArrayList<>(plan().namespaces());
         Collections.reverse(namespaces);
-        Set<Long> spare = selfAndAncestors();
         for (String ns : namespaces) {
             if (!HostNetwork.exists(ns)) {
                 out.printf("namespace %s was already removed%n", ns);
                 continue;
             }
-            List<ProcessHandle> left = HostNetwork.pidsIn(ns).stream().filter(p -> !spare.contains(p))
-                .map(ProcessHandle::of).flatMap(Optional::stream).toList();
-            DaemonProcess.stopAll(left);
+            List<ProcessHandle> left = stopAllButThisCommand(HostNetwork.pidsIn(ns));
             HostNetwork.delete(ns);
             out.printf("namespace %s removed%s%n", ns, left.isEmpty() ? "" : " (after stopping " + left.size() + " process(es) left in it: "
                 + left.stream().map(ProcessHandle::pid).toList() + ")");
@@ -190,6 +187,14 @@ final class HostsCluster {
         if (!remaining.isEmpty()) {
             throw new LocalClusterException("could not remove the network namespaces " + remaining + "; see: ip netns list");
         }
+    }
+
+    /** Stops the live processes of {@code pids} but this command and its ancestors (it may run in a host itself); returns them. */
+    private static List<ProcessHandle> stopAllButThisCommand(List<Long> pids) {
+        Set<Long> spare = selfAndAncestors();
+        List<ProcessHandle> others = pids.stream().filter(p -> !spare.contains(p)).map(ProcessHandle::of).flatMap(Optional::stream).toList();
+        DaemonProcess.stopAll(others);
+        return others;
     }
 
     private static Set<Long> selfAndAncestors() {

@@ -21,7 +21,8 @@ import java.util.Set;
  * group too.
  */
 public final class CpuGroups {
-    private static final long V1_DEFAULT_PERIOD_MICROS = 100_000;
+    /** The CFS period v2's groups are given: v1's default, which v1's groups keep. */
+    private static final long PERIOD_MICROS = 100_000;
     private static final String PROCS = "cgroup.procs";
 
     private final boolean unified;
@@ -99,8 +100,7 @@ public final class CpuGroups {
             }
             Path group = cpuRoot.resolve(name);
             if (unified) {
-                long period = V1_DEFAULT_PERIOD_MICROS;
-                Files.writeString(group.resolve("cpu.max"), quotaMicros(cpus, period) + " " + period);
+                Files.writeString(group.resolve("cpu.max"), quotaMicros(cpus, PERIOD_MICROS) + " " + PERIOD_MICROS);
             } else {
                 long period = Long.parseLong(Files.readString(group.resolve("cpu.cfs_period_us")).strip());
                 Files.writeString(group.resolve("cpu.cfs_quota_us"), String.valueOf(quotaMicros(cpus, period)));

@@ -335,7 +335,7 @@ final class FeedSchedule {
     /** Twice what the backlog now takes at the capacity, within one to {@link #DRAIN_LIMIT_MEASURES} warm-ups and measurements. */
     private long drainLimitNanos(long committed) {
         long least = warmupNanos + measureNanos;
-        double capacity = window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0);
+        double capacity = capacityPerSecond();
         if (capacity <= 0) {
             return least;
         }
