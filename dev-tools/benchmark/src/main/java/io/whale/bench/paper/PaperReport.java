@@ -316,7 +316,7 @@ final class PaperReport {
             first.baseRatePerSecond(),
             options.stepSeconds(), first.run().schedule()));
         XYChart chart = f.metric() == PaperFigure.Metric.THROUGHPUT
-            ? RateStepPlots.throughput(title, "orders answered by every matcher per second", plotted, schedule)
+            ? RateStepPlots.throughput(title, "orders dispatched per second", plotted, schedule)
             : RateStepPlots.latency(title, plotted);
         BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
         doc.image(file + ".png", "Fig. " + f.number());

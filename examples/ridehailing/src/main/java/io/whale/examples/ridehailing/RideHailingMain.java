@@ -1,5 +1,6 @@
 package io.whale.examples.ridehailing;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
  * Submits the ride-hailing topology: {@code whale jar <jar> io.whale.examples.ridehailing.RideHailingMain
  * [options] [-c key=value ...]}. Conf overrides given with {@code -c} (Storm's {@code storm.options})
  * reach the topology conf, e.g. {@code -c whale.woc.enabled=false} or {@code -c ridehailing.radius.m=800}.
+ * The decision wait is checked before anything is submitted.
  */
 @Command(name = "ridehailing", mixinStandardHelpOptions = true,
         description = "Submits the ride-hailing order dispatch topology reading from Kafka.")
@@ -45,13 +47,30 @@ public final class RideHailingMain implements Callable<Integer> {
     @Option(names = "--radius-m", description = "search radius in metres (default: " + RideHailingTopology.DEFAULT_RADIUS_M + ")")
     Double radiusMetres;
 
+    @Option(names = "--decide-wait-ms", description = "how long after an order reaches its aggregator it is decided with the "
+            + "answers in hand (default: " + RideHailingTopology.DEFAULT_DECIDE_WAIT_MS + ")")
+    Long decideWaitMillis;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new RideHailingMain()).execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
-        Config conf = options.topologyConf(radiusMetres == null ? Map.of() : Map.of(RideHailingTopology.RADIUS_KEY, radiusMetres));
+        Map<String, Object> settings = new HashMap<>();
+        if (radiusMetres != null) {
+            settings.put(RideHailingTopology.RADIUS_KEY, radiusMetres);
+        }
+        if (decideWaitMillis != null) {
+            settings.put(RideHailingTopology.DECIDE_WAIT_KEY, decideWaitMillis);
+        }
+        Config conf = options.topologyConf(settings);
+        try {
+            RideHailingTopology.decideWaitMillis(conf);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ridehailing: " + e.getMessage());
+            return 2;
+        }
         String name = options.name("ridehailing");
         var topology = RideHailingTopology.builder(
                 RideHailingTopology.driverSpout(options.bootstrap, driversTopic, name),

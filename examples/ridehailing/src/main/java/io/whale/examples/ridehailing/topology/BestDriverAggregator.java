@@ -1,12 +1,13 @@
 package io.whale.examples.ridehailing.topology;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import com.codahale.metrics.Counter;
 import io.whale.examples.ridehailing.model.Match;
+import io.whale.examples.ridehailing.topology.DispatchWindows.Answer;
+import io.whale.examples.ridehailing.topology.DispatchWindows.Decision;
 import org.apache.storm.Config;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -18,88 +19,77 @@ import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.utils.TupleUtils;
 
 /**
- * Collects the answers of all matcher tasks for an order (fields grouping on order id) and, once the
- * last one is in, emits the best driver over all of them, anchored to every answer, then acks them.
+ * Decides each order (fields grouping on order id, from the order source and from the matchers) a fixed
+ * wait after it arrives ({@value RideHailingTopology#DECIDE_WAIT_KEY}): the best driver among the
+ * answers in hand, or none, anchored to the order and every answer, which are then acked
+ * ({@link DispatchWindows} holds the rules). Decisions due are made on every tuple and on a one-second
+ * tick, so with no tuple arriving an order waits at most a second longer than the wait.
  *
- * <p>Answers are held by matcher task, so a duplicate from a replay does not count twice. An order
- * still incomplete after the topology's message timeout is given up: its held answers are failed so
- * the spout replays the order.
+ * <p>Counted in Storm's metrics: {@code ridehailing-orders-decided}, {@code ridehailing-orders-unmatched}
+ * and {@code ridehailing-late-answers} (answers that came after their order was decided, so left out of it).
  */
 public class BestDriverAggregator extends BaseRichBolt {
     private transient OutputCollector collector;
-    private transient int matcherTasks;
-    private transient long timeoutMillis;
-    private transient Map<String, PendingOrder> pending;
-
-    private static final class PendingOrder {
-        final long firstSeenMillis;
-        final Map<Integer, Tuple> answersByTask = new HashMap<>();
-
-        PendingOrder(long firstSeenMillis) {
-            this.firstSeenMillis = firstSeenMillis;
-        }
-    }
+    private transient DispatchWindows<Tuple> windows;
+    private transient Counter decided;
+    private transient Counter unmatched;
+    private transient Counter lateAnswers;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.matcherTasks = context.getComponentTasks(RideHailingTopology.MATCHER).size();
-        this.timeoutMillis = 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
-        this.pending = new HashMap<>();
+        long timeoutMillis = 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
+        this.windows = new DispatchWindows<>(RideHailingTopology.decideWaitMillis(conf), timeoutMillis);
+        this.decided = context.registerCounter("ridehailing-orders-decided");
+        this.unmatched = context.registerCounter("ridehailing-orders-unmatched");
+        this.lateAnswers = context.registerCounter("ridehailing-late-answers");
     }
 
     @Override
     public void execute(Tuple tuple) {
+        long now = TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
         if (TupleUtils.isTick(tuple)) {
-            expire(System.currentTimeMillis());
-            return;
+            windows.expire(now).forEach(collector::fail);
+        } else if (RideHailingTopology.ORDERS.equals(tuple.getSourceComponent())) {
+            if (!windows.order(tuple.getStringByField(RideHailingTopology.ORDER_ID), tuple, now)) {
+                collector.ack(tuple);
+            }
+        } else {
+            hold(tuple, now);
         }
-        String orderId = tuple.getStringByField(RideHailingTopology.ORDER_ID);
-        PendingOrder order = pending.computeIfAbsent(orderId, id -> new PendingOrder(System.currentTimeMillis()));
-        if (order.answersByTask.putIfAbsent(tuple.getSourceTask(), tuple) != null) {
+        for (Decision<Tuple> decision : windows.decideDue(now)) {
+            emit(decision);
+        }
+    }
+
+    private void hold(Tuple tuple, long now) {
+        Answer<Tuple> answer = new Answer<>(tuple.getSourceTask(), tuple.getIntegerByField("candidates"),
+            tuple.getStringByField(RideHailingTopology.DRIVER_ID), tuple.getDoubleByField(RideHailingTopology.DISTANCE), tuple);
+        DispatchWindows.Refusal refusal = windows.answer(tuple.getStringByField(RideHailingTopology.ORDER_ID), answer, now);
+        if (refusal != DispatchWindows.Refusal.NONE) {
+            if (refusal == DispatchWindows.Refusal.LATE) {
+                lateAnswers.inc();
+            }
             collector.ack(tuple);
-            return;
-        }
-        if (order.answersByTask.size() == matcherTasks) {
-            pending.remove(orderId);
-            emitBest(orderId, order);
         }
     }
 
-    private void emitBest(String orderId, PendingOrder order) {
-        String best = Match.NO_DRIVER;
-        double bestDistance = Double.POSITIVE_INFINITY;
-        int candidates = 0;
-        long emitMillis = Long.MAX_VALUE;
-        List<Tuple> answers = new ArrayList<>(order.answersByTask.values());
-        for (Tuple answer : answers) {
-            candidates += answer.getIntegerByField("candidates");
-            emitMillis = Math.min(emitMillis, answer.getLongByField(RideHailingTopology.EMIT_MILLIS));
-            String driver = answer.getStringByField(RideHailingTopology.DRIVER_ID);
-            double distance = answer.getDoubleByField(RideHailingTopology.DISTANCE);
-            if (Match.better(distance, driver, bestDistance, best)) {
-                best = driver;
-                bestDistance = distance;
-            }
-        }
-        collector.emit(answers, new Values(orderId, best, bestDistance, candidates, emitMillis));
-        answers.forEach(collector::ack);
-    }
-
-    private void expire(long now) {
-        for (Iterator<PendingOrder> it = pending.values().iterator(); it.hasNext(); ) {
-            PendingOrder order = it.next();
-            if (now - order.firstSeenMillis > timeoutMillis) {
-                order.answersByTask.values().forEach(collector::fail);
-                it.remove();
-            }
+    private void emit(Decision<Tuple> decision) {
+        Match best = decision.best();
+        List<Tuple> anchors = decision.tuples();
+        collector.emit(anchors, new Values(decision.orderId(), best.driverId(), best.distanceMetres(), decision.candidates(),
+            decision.order().getLongByField(RideHailingTopology.EMIT_MILLIS)));
+        anchors.forEach(collector::ack);
+        decided.inc();
+        if (!best.hasDriver()) {
+            unmatched.inc();
         }
     }
 
     @Override
     public Map<String, Object> getComponentConfiguration() {
         Config conf = new Config();
-        conf.put(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 5);
+        conf.put(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
         return conf;
     }
 

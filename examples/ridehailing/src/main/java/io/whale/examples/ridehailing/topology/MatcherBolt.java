@@ -12,9 +12,10 @@ import org.apache.storm.tuple.Values;
 
 /**
  * Keeps the latest positions of the drivers routed to this task (fields grouping on driver id) and
- * answers every order (all grouping, so every matcher sees it) with the number of its drivers within
- * the radius of the pick-up point and the nearest of them. Every order gets exactly one answer per
- * matcher task, also when no driver is near, so the aggregator knows when it has heard from all.
+ * joins every order (all grouping, so every matcher sees it) with them: a task with drivers within the
+ * radius of the pick-up point answers with how many there are and the nearest; a task with none stays
+ * silent (SC'21 §5.1: the matcher "outputs all the qualified matching results"), and the aggregator
+ * decides each order within a bounded wait instead of counting answers.
  */
 public class MatcherBolt extends BaseRichBolt {
     private transient OutputCollector collector;
@@ -34,8 +35,10 @@ public class MatcherBolt extends BaseRichBolt {
                     tuple.getDoubleByField("lon"), tuple.getDoubleByField("lat"));
         } else {
             DriverIndex.Candidates near = drivers.near(tuple.getDoubleByField("pickupLon"), tuple.getDoubleByField("pickupLat"));
-            collector.emit(tuple, new Values(tuple.getStringByField(RideHailingTopology.ORDER_ID),
-                    tuple.getLongByField(RideHailingTopology.EMIT_MILLIS), near.count(), near.bestDriver(), near.bestDistance()));
+            if (near.count() > 0) {
+                collector.emit(tuple, new Values(tuple.getStringByField(RideHailingTopology.ORDER_ID),
+                        tuple.getLongByField(RideHailingTopology.EMIT_MILLIS), near.count(), near.bestDriver(), near.bestDistance()));
+            }
         }
         collector.ack(tuple);
     }

@@ -7,6 +7,7 @@ import io.whale.examples.kafka.KafkaSpouts;
 import io.whale.examples.report.ThroughputLatencyReporter;
 import io.whale.examples.ridehailing.model.DriverLocation;
 import io.whale.examples.ridehailing.model.Order;
+import org.apache.storm.Config;
 import org.apache.storm.topology.IRichSpout;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
@@ -18,8 +19,11 @@ import org.apache.storm.utils.ObjectReader;
  * <pre>
  *   drivers --fields(driverId)--> matcher --fields(orderId)--> aggregator --global--> reporter
  *   orders  --all--------------->
+ *           --fields(orderId)----------------------------->
  * </pre>
  * Orders are broadcast to every matcher task: this all grouping is the one-to-many partitioning Whale speeds up.
+ * Only matchers with a driver in the radius answer; each order also goes to its aggregator task, which decides
+ * it a bounded wait after it arrived ({@link #DECIDE_WAIT_KEY}).
  */
 public final class RideHailingTopology {
     public static final String DRIVERS = "drivers";
@@ -36,7 +40,7 @@ public final class RideHailingTopology {
     public static final Fields DRIVER_FIELDS = new Fields(DRIVER_ID, "tripId", "ts", "lon", "lat");
     public static final Fields ORDER_FIELDS = new Fields(ORDER_ID, "startTs", "endTs", "pickupLon", "pickupLat",
             "dropLon", "dropLat", EMIT_MILLIS);
-    /** One matcher's answer to one order. */
+    /** One matcher's qualified matches for one order: how many of its drivers are in the radius, and the nearest. */
     public static final Fields ANSWER_FIELDS = new Fields(ORDER_ID, EMIT_MILLIS, "candidates", DRIVER_ID, DISTANCE);
     /** The dispatch result; {@code driverId} is empty when no driver is within the radius. */
     public static final Fields RESULT_FIELDS = new Fields(ORDER_ID, DRIVER_ID, DISTANCE, "candidates", EMIT_MILLIS);
@@ -44,6 +48,9 @@ public final class RideHailingTopology {
     /** Topology conf key: search radius around the pick-up point, in metres. */
     public static final String RADIUS_KEY = "ridehailing.radius.m";
     public static final double DEFAULT_RADIUS_M = 500;
+    /** Topology conf key: how long after an order reaches its aggregator it is decided with the answers in hand, in ms. */
+    public static final String DECIDE_WAIT_KEY = "ridehailing.decide.wait.ms";
+    public static final long DEFAULT_DECIDE_WAIT_MS = 100;
 
     /** Parallelism of each component (the reporter always has one task). */
     public record Parallelism(int driverSpouts, int orderSpouts, int matchers, int aggregators) {
@@ -61,7 +68,8 @@ public final class RideHailingTopology {
                 .fieldsGrouping(DRIVERS, new Fields(DRIVER_ID))
                 .allGrouping(ORDERS);
         builder.setBolt(AGGREGATOR, new BestDriverAggregator(), parallelism.aggregators())
-                .fieldsGrouping(MATCHER, new Fields(ORDER_ID));
+                .fieldsGrouping(MATCHER, new Fields(ORDER_ID))
+                .fieldsGrouping(ORDERS, new Fields(ORDER_ID));
         builder.setBolt(REPORTER, new ThroughputLatencyReporter("ridehailing", EMIT_MILLIS, reportIntervalSeconds), 1)
                 .globalGrouping(AGGREGATOR);
         return builder;
@@ -82,6 +90,28 @@ public final class RideHailingTopology {
 
     public static List<Object> orderValues(Order o, long emitMillis) {
         return new Values(o.orderId(), o.startTs(), o.endTs(), o.pickupLon(), o.pickupLat(), o.dropLon(), o.dropLat(), emitMillis);
+    }
+
+    /**
+     * The decision wait of a topology conf, checked: a whole number of milliseconds from 1 to below the message
+     * timeout (an order still open when its tuples time out would be replayed, not decided).
+     *
+     * @throws IllegalArgumentException naming the key and the bound it breaks
+     */
+    public static long decideWaitMillis(Map<String, Object> conf) {
+        Object value = conf.get(DECIDE_WAIT_KEY);
+        long wait;
+        try {
+            wait = value == null ? DEFAULT_DECIDE_WAIT_MS : ObjectReader.getInt(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(DECIDE_WAIT_KEY + " must be a whole number of milliseconds, not " + value, e);
+        }
+        long timeoutMillis = 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
+        if (wait < 1 || wait >= timeoutMillis) {
+            throw new IllegalArgumentException(DECIDE_WAIT_KEY + " must be from 1 ms to below " + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS
+                + " (" + timeoutMillis + " ms), not " + wait);
+        }
+        return wait;
     }
 
     static double radiusMetres(Map<String, Object> conf) {

@@ -2,6 +2,7 @@ package io.whale.examples.ridehailing.topology;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.whale.examples.gen.GeneratorRun;
 import io.whale.examples.gen.KafkaTopicSink;
@@ -37,13 +39,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>To make the comparison exact, the trajectories are loaded and fully consumed (the drivers'
  * consumer group has committed everything, which the at-least-once spout only does for acked tuples)
- * before the first order is produced, so every matcher holds every driver's final position.
+ * before the first order is produced, so every matcher holds every driver's final position, and the
+ * decision wait is long enough for every answer to be in hand.
  */
 class RideHailingTopologyCorrectnessTest {
     private static final int DRIVERS = 300;
     private static final int POSITIONS_PER_DRIVER = 8;
     private static final int ORDERS = 300;
     private static final double RADIUS_M = 500;
+    private static final int MATCHERS = 4;
 
     @TempDir
     static Path dir;
@@ -82,8 +86,9 @@ class RideHailingTopologyCorrectnessTest {
         TopologyBuilder builder = RideHailingTopology.builder(
                 RideHailingTopology.driverSpout(bootstrap, driversTopic, run),
                 RideHailingTopology.orderSpout(bootstrap, ordersTopic, run),
-                new Parallelism(2, 1, 4, 2), 2);
+                new Parallelism(2, 1, MATCHERS, 2), 2);
         builder.setBolt("collector", new ResultCollectorBolt(run), 1).globalGrouping(RideHailingTopology.AGGREGATOR);
+        builder.setBolt("answers", new AnswerCollectorBolt(run), 1).globalGrouping(RideHailingTopology.MATCHER);
         Config conf = new Config();
         conf.setNumWorkers(2);
         conf.setMessageTimeoutSecs(60);
@@ -91,6 +96,7 @@ class RideHailingTopologyCorrectnessTest {
         conf.setMaxSpoutPending(500);
         conf.put("whale.woc.enabled", woc);
         conf.put(RideHailingTopology.RADIUS_KEY, RADIUS_M);
+        conf.put(RideHailingTopology.DECIDE_WAIT_KEY, 5_000);
         env.cluster().submitTopology(run, conf, builder.createTopology());
         try {
             await("all driver positions consumed and acked").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
@@ -109,5 +115,11 @@ class RideHailingTopologyCorrectnessTest {
         assertEquals(expected, ResultCollectorBolt.RESULTS.get(run));
         long matched = expected.values().stream().filter(Match::hasDriver).count();
         assertTrue(matched > ORDERS / 3 && matched < ORDERS, "the data set has orders with and without a driver: " + matched);
+        Map<String, AtomicInteger> answers = AnswerCollectorBolt.ANSWERS.getOrDefault(run, Map.of());
+        expected.values().stream().filter(m -> !m.hasDriver()).forEach(m ->
+                assertNull(answers.get(m.orderId()), "no matcher answers order " + m.orderId() + ", nobody is near"));
+        int answered = answers.values().stream().mapToInt(AtomicInteger::get).sum();
+        assertTrue(answered >= matched && answered < matched * MATCHERS,
+                "only matchers with a driver near answer: " + answered + " answers to " + matched + " matched orders");
     }
 }
