@@ -32,12 +32,18 @@ import static io.whale.config.WhaleConfig.WOC_ENABLED;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.apache.storm.Config;
+import org.apache.storm.shade.org.apache.commons.lang.StringUtils;
 import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.validation.ConfigValidation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What each {@link WhaleConfig} key accepts, and the submit-time check. Values are taken as Storm takes its own:
@@ -45,6 +51,16 @@ import org.apache.storm.validation.ConfigValidation;
  * with no coercion from strings, so what passes here is exactly what the workers can read.
  */
 public final class WhaleConfigValidation {
+    private static final Logger LOG = LoggerFactory.getLogger(WhaleConfigValidation.class);
+    /** Sections where every key is one of {@link WhaleConfig}'s: any other key there is a typo. */
+    private static final List<String> SECTIONS = List.of("whale.woc.", "whale.rdma.", "whale.multicast.", "whale.netty.",
+        "whale.bolt.");
+    /** UCX's own settings, passed through to the transport as they are ({@code whale.rdma.ucx.TLS}). */
+    private static final String UCX_PASS_THROUGH = "whale.rdma.ucx.";
+    /** Whale's Prometheus reporter, as an entry of {@code topology.metrics.reporters} names its class. */
+    public static final String PROMETHEUS_REPORTER = "io.whale.metrics.prometheus.PrometheusReporter";
+    /** Outside the sections, a key this close to a Whale key (edits of one character) is taken for a typo of it. */
+    private static final int TYPO_DISTANCE = 3;
     private static final Map<String, Rule> RULES = Map.ofEntries(
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
@@ -117,6 +133,7 @@ public final class WhaleConfigValidation {
      * @throws IllegalArgumentException naming the first bad key, its value and what the key accepts
      */
     public static void validateTopoConf(Map<String, Object> topoConf) {
+        unknownKeys(topoConf).forEach(LOG::warn);
         ConfigValidation.validateFields(topoConf, List.of(WhaleConfig.class));
         for (Ordered pair : ORDERED) {
             String violation = pair.violation(topoConf);
@@ -124,6 +141,47 @@ public final class WhaleConfigValidation {
                 throw new IllegalArgumentException(violation);
             }
         }
+        checkPrometheusPorts(topoConf);
+    }
+
+    /** The port of each Whale Prometheus reporter the topology names, parsed as the reporter will (else every worker would fail). */
+    private static void checkPrometheusPorts(Map<String, Object> topoConf) {
+        if (!(topoConf.get(Config.TOPOLOGY_METRICS_REPORTERS) instanceof List<?> reporters)) {
+            return;
+        }
+        for (Object entry : reporters) {
+            if (entry instanceof Map<?, ?> reporter && PROMETHEUS_REPORTER.equals(reporter.get("class"))) {
+                Object port = reporter.get(PortRange.KEY);
+                try {
+                    PortRange.parse(port == null ? null : port.toString());
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(Config.TOPOLOGY_METRICS_REPORTERS + ": " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    /**
+     * A warning for each key of {@code topoConf} that looks like a Whale key but is none (Whale ignores it): a key in
+     * one of Whale's sections, or within {@value #TYPO_DISTANCE} edits of a Whale key; each names the closest Whale
+     * key. Other {@code whale.*} keys (an application's own, UCX's pass-through) are left alone.
+     */
+    static List<String> unknownKeys(Map<String, Object> topoConf) {
+        List<String> warnings = new ArrayList<>();
+        for (String key : topoConf.keySet()) {
+            if (!key.startsWith("whale.") || RULES.containsKey(key) || key.startsWith(UCX_PASS_THROUGH)) {
+                continue;
+            }
+            String closest = RULES.keySet().stream()
+                .min(Comparator.comparingInt((String known) -> StringUtils.getLevenshteinDistance(key, known))
+                    .thenComparing(Comparator.naturalOrder()))
+                .orElseThrow();
+            boolean inSection = SECTIONS.stream().anyMatch(key::startsWith);
+            if (inSection || StringUtils.getLevenshteinDistance(key, closest) <= TYPO_DISTANCE) {
+                warnings.add(key + " is not a Whale key and is ignored; the closest Whale key is " + closest);
+            }
+        }
+        return warnings;
     }
 
     /** Checks one key's value; null (the key set to nothing) reads as unset. */

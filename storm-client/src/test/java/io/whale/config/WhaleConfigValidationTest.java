@@ -186,6 +186,46 @@ class WhaleConfigValidationTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "whale.woc.enable | whale.woc.enabled",
+        "whale.transprot | whale.transport",
+        "whale.multicast.max.out.degree | whale.multicast.max.outdegree",
+        "whale.rdma.ring.size | whale.rdma.ring.bytes",
+    })
+    void shouldWarnOfAMisspelledWhaleKeyNamingTheClosestOne(String misspelled, String closest) {
+        Map<String, Object> conf = conf(misspelled, true);
+        conf.put(WhaleConfig.WOC_ENABLED, true);
+
+        assertEquals(java.util.List.of(misspelled + " is not a Whale key and is ignored; the closest Whale key is " + closest),
+            WhaleConfigValidation.unknownKeys(conf));
+    }
+
+    @Test
+    void shouldLeaveWhaleKeysStormKeysApplicationKeysAndUcxSettingsAlone() {
+        Map<String, Object> conf = conf(WhaleConfig.MULTICAST_STRUCTURE, "nonblocking");
+        conf.put("whale.examples.report.file", "/tmp/report.jsonl");
+        conf.put("whale.rdma.ucx.TLS", "tcp,sm,self");
+        conf.put(Config.TOPOLOGY_WORKERS, 2);
+
+        assertEquals(java.util.List.of(), WhaleConfigValidation.unknownKeys(conf));
+    }
+
+    @Test
+    void shouldRefuseAPrometheusReporterWithoutAUsablePortNamingTheKey() {
+        Map<String, Object> conf = conf(Config.TOPOLOGY_METRICS_REPORTERS, java.util.List.of(
+            Map.of("class", WhaleConfigValidation.PROMETHEUS_REPORTER, "port", "9260-9250")));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigValidation.validateTopoConf(conf));
+
+        assertTrue(e.getMessage().startsWith("topology.metrics.reporters: PrometheusReporter: 'port' must be a port or a range"),
+            e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ConfigValidation.validateTopoConf(conf(Config.TOPOLOGY_METRICS_REPORTERS,
+            java.util.List.of(Map.of("class", WhaleConfigValidation.PROMETHEUS_REPORTER)))), "a missing port");
+        assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf(Config.TOPOLOGY_METRICS_REPORTERS,
+            java.util.List.of(Map.of("class", WhaleConfigValidation.PROMETHEUS_REPORTER, "port", "9250-9260")))));
+    }
+
     private static Map<String, Object> conf(String key, Object value) {
         Map<String, Object> conf = new HashMap<>();
         conf.put(key, value);

@@ -3,6 +3,7 @@ package io.whale.metrics.prometheus;
 import com.codahale.metrics.MetricRegistry;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.whale.config.PortRange;
 import io.whale.metrics.prometheus.PrometheusTargets.Target;
 import java.io.IOException;
 import java.net.UnknownHostException;

@@ -1,5 +1,6 @@
 package io.whale.metrics.prometheus;
 
+import io.whale.config.PortRange;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

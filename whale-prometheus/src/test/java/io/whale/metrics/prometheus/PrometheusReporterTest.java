@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.codahale.metrics.MetricRegistry;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics.MetricFamily;
+import io.whale.config.PortRange;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -46,6 +47,11 @@ class PrometheusReporterTest {
         } finally {
             worker.close();
         }
+    }
+
+    @Test
+    void theSubmitCheckKnowsTheReporterByItsClassName() {
+        assertEquals(PrometheusReporter.class.getName(), io.whale.config.WhaleConfigValidation.PROMETHEUS_REPORTER);
     }
 
     @Test

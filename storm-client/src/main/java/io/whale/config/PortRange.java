@@ -1,12 +1,13 @@
-package io.whale.metrics.prometheus;
+package io.whale.config;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * The ports the endpoint may listen on, the value of the reporter's {@value #KEY} key: one port ({@code "9250"}) or
- * an inclusive range ({@code "9250-9260"}), as Flink's PrometheusReporter takes it, so that several workers of a host
- * each find a port of their own. Iterates the ports in ascending order.
+ * The ports the Prometheus endpoint may listen on, the value of the reporter's {@value #KEY} key: one port
+ * ({@code "9250"}) or an inclusive range ({@code "9250-9260"}), as Flink's PrometheusReporter takes it, so that several
+ * workers of a host each find a port of their own. Iterates the ports in ascending order. Here rather than in
+ * whale-prometheus so that the submit check ({@link WhaleConfigValidation}) parses the value as the reporter does.
  *
  * @param first the lowest port, in 1..65535
  * @param last the highest port, in {@code first}..65535

@@ -1,4 +1,4 @@
-package io.whale.metrics.prometheus;
+package io.whale.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
