@@ -104,9 +104,9 @@ final class PaperReport {
         + "0.2 C lower while none keeps up, 0.2 C higher while every one does, then halving the gap between the highest share "
         + "that kept up and the lowest that did not, to 0.1 C —; a probe keeps up when it started behind a fully drained backlog, "
         + "its backlog grew by less than 5 % of its offered rate (what it committed within 5 % of what it was offered) and its "
-        + "latency's 99th percentile stayed within the bound. The **throughput** is the rate offered to the highest probe that "
-        + "kept up — never what a backlog drained at; when none did, no sustainable rate was found and none is plotted (the "
-        + "tables say \"no probe kept up\"). Last, a Poisson process at the **common "
+        + "latency's 99th percentile stayed within the bound. The **throughput** is the rate offered to the highest paced phase "
+        + "that kept up by the same rules (a probe, or the common phase below) — never what a backlog drained at; when none did, "
+        + "no sustainable rate was found and none is plotted (the tables say \"no paced phase kept up\"). Last, a Poisson process at the **common "
         + "rate** — 0.9 × the sustainable rate of the first system of the round (Storm), or of the lowest rate it was offered "
         + "when no probe kept up — where the **latency** is measured: "
         + "from the source's emit to the sink (the reporter's histograms merged over the window). Ratios are per round (the "
@@ -158,9 +158,9 @@ final class PaperReport {
             for (int p : options.matchers()) {
                 Optional<PaperSummary> sum = summary(f.app(), s, p);
                 if (sum.isPresent() && f.metric() == PaperFigure.Metric.THROUGHPUT && sum.get().noSustainedRateFound()) {
-                    // a throughput measured as "none": the runs ran, no probe kept up (no point to plot)
+                    // a throughput measured as "none": the runs ran, no paced phase kept up (no point to plot)
                     searchedWithoutRate.add(s);
-                    rows.add(List.of(f.seriesName(s), String.valueOf(p), "no probe kept up"));
+                    rows.add(List.of(f.seriesName(s), String.valueOf(p), "no paced phase kept up"));
                     continue;
                 }
                 if (sum.isEmpty() || !sum.get().value(f.metric()).measured()) {

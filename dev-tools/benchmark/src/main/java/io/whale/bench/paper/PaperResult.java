@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,18 +23,33 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
     }
 
-    /** The throughput reported: {@link SustainedRate#of} the probes (NaN when none kept up), the capacity without a search. */
+    /**
+     * The throughput reported: {@link SustainedRate#of} the paced phases (NaN when none kept up), the capacity without a
+     * search. The common phase counts beside the probes: it too offers a Poisson rate after a drained backlog, and a
+     * system that drains a standing backlog slower than it keeps up with a paced rate (Whale over RDMA did, 2026-11-28)
+     * would otherwise report the probes' lower rate though it kept up with the common one.
+     */
     double throughputPerSecond() {
-        return SustainedRate.of(search, capacityPerSecond);
+        return SustainedRate.of(paced(), capacityPerSecond);
     }
 
-    /** What rates are set as shares of (the rate steps): {@link SustainedRate#basis} the probes. */
+    /** What rates are set as shares of (the rate steps): {@link SustainedRate#basis} the paced phases. */
     double rateBasisPerSecond() {
-        return SustainedRate.basis(search, capacityPerSecond);
+        return SustainedRate.basis(paced(), capacityPerSecond);
     }
 
-    /** Whether a probe kept up: then {@link #throughputPerSecond} is a sustainable rate. */
+    /** Whether a paced phase kept up: then {@link #throughputPerSecond} is a sustainable rate. */
     boolean sustainedRateFound() {
-        return search.stream().anyMatch(PhaseResult::keptUp);
+        return paced().stream().anyMatch(PhaseResult::keptUp);
+    }
+
+    /** The probes, then the common phase when one ran; none without a search. */
+    List<PhaseResult> paced() {
+        if (search.isEmpty() || common == null) {
+            return search;
+        }
+        List<PhaseResult> paced = new ArrayList<>(search);
+        paced.add(common);
+        return paced;
     }
 }

@@ -51,14 +51,15 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldReportARunWhoseProbesAllFellBehindAsWithoutASustainableRateNotAsMissing(@TempDir Path dir) throws Exception {
+    void shouldReportARunWhosePacedPhasesAllFellBehindAsWithoutASustainableRateNotAsMissing(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc");
         PaperResult storm = result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000);
         PaperResult whale = result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000);
         PaperResult fellBehind = new PaperResult(whale.app(), whale.system(), whale.matchers(), whale.workers(), whale.repeat(),
             whale.started(), whale.capacityPerSecond(), whale.machineCoresBusy(), whale.sourceLinkMbit(), whale.sourceBytesPer10kRecords(),
             whale.sourceSendMicrosPerRecord(), whale.sourceSerializationPercent(), whale.sourceHost(),
-            List.of(new PhaseResult(900, 901, 620, 281, 15, 12, 50, 18_000, false, 50)), whale.common(), 1, List.of());
+            List.of(new PhaseResult(900, 901, 620, 281, 15, 12, 50, 18_000, false, 50)),
+            new PhaseResult(800, 801, 600, 201, 15, 12, 50, 16_000, false, 50), 1, List.of());
 
         List<String> empty = new PaperReport(options, List.of(storm, fellBehind), List.of(), List.of(), Map.of("command", "test",
             "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -67,7 +68,7 @@ class PaperReportTest {
         JsonNode fig13 = new ObjectMapper().readTree(dir.resolve("fig13.json").toFile());
         assertEquals(901, fig13.path("series").get(0).path("points").get(0).path("median").asDouble(), 1e-9, "Storm: the rate it kept up with");
         assertEquals(0, fig13.path("series").get(1).path("points").size(), "Whale-WOC: no point, never the 620/s it drained");
-        assertTrue(Files.readString(dir.resolve("report.md")).contains("| Whale-WOC | 8 | no probe kept up |"),
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| Whale-WOC | 8 | no paced phase kept up |"),
             Files.readString(dir.resolve("report.md")));
     }
 

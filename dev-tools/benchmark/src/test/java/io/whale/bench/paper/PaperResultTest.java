@@ -13,8 +13,26 @@ class PaperResultTest {
     }
 
     private static PaperResult run(List<PhaseResult> search) {
+        return run(search, null);
+    }
+
+    private static PaperResult run(List<PhaseResult> search, PhaseResult common) {
         return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1, search,
-            null, 1, List.of());
+            common, 1, List.of());
+    }
+
+    @Test
+    void shouldReportTheCommonPhasesRateWhenItKeptUpAboveEveryProbe() {
+        PaperResult r = run(List.of(probe(350, 416, true), probe(430, 445, true)), probe(815, 819, true));
+        assertEquals(815, r.throughputPerSecond(), "the common phase offered a Poisson rate behind a drained backlog too");
+        assertTrue(r.sustainedRateFound());
+
+        PaperResult behind = run(List.of(probe(900, 610, false)), probe(800, 640, false));
+        assertTrue(Double.isNaN(behind.throughputPerSecond()));
+        assertEquals(800, behind.rateBasisPerSecond(), "the lowest rate offered to a paced phase");
+
+        PaperResult lower = run(List.of(probe(900, 610, false)), probe(700, 698, true));
+        assertEquals(700, lower.throughputPerSecond(), "a common phase that kept up below the probes is the sustainable rate");
     }
 
     @Test
