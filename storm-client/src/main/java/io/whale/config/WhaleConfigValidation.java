@@ -59,7 +59,7 @@ public final class WhaleConfigValidation {
     private static final String UCX_PASS_THROUGH = "whale.rdma.ucx.";
     /** Whale's Prometheus reporter, as an entry of {@code topology.metrics.reporters} names its class. */
     public static final String PROMETHEUS_REPORTER = "io.whale.metrics.prometheus.PrometheusReporter";
-    /** Outside the sections, a key this close to a Whale key (edits of one character) is taken for a typo of it. */
+    /** Outside the sections, a key at most this many one-character edits from a Whale key is taken for a typo of it. */
     private static final int TYPO_DISTANCE = 3;
     private static final Map<String, Rule> RULES = Map.ofEntries(
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
