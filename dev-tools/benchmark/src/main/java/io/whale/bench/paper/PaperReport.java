@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -75,6 +76,7 @@ final class PaperReport {
             + "A link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s Storm baseline was.")
             .table(List.of("app", "system", "P", "busy cores", "source link Mbit/s", "link use", "source bytes per 10,000 records",
                 "repeats with a sustainable rate", "paced phases that kept up"), bottlenecks());
+        JSON.writeValue(out.resolve("headline.json").toFile(), headlineJson());
         Files.writeString(out.resolve("report.md"), doc.markdown());
         Files.writeString(out.resolve("report.html"), doc.html(out, "Whale: the paper's evaluation"));
         return empty;
@@ -136,6 +138,63 @@ final class PaperReport {
                 sum.get().commonP99Millis().format("%.0f")));
         }
         return rows;
+    }
+
+    /**
+     * {@code headline.json}: one row per application, P and system, each ratio to Storm taken round by round (the same
+     * repeat) then summarised as median, min and max: {@code x_storm} the throughput, {@code latency_vs_storm} the mean
+     * latency at each system's own sustainable rate (its fastest paced phase that kept up, the paper's comparison),
+     * {@code bytes_vs_storm} the source host's bytes per record; with what sets the regime (the guarantee, tasks per
+     * worker, each host's cores) and the rate offered.
+     */
+    private List<Map<String, Object>> headlineJson() {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (PaperApp app : options.apps()) {
+            for (int p : options.matchers()) {
+                for (PaperSystem s : options.systemsOf(app)) {
+                    Optional<PaperSummary> sum = summary(app, s, p);
+                    if (sum.isEmpty()) {
+                        continue;
+                    }
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("app", app.option());
+                    row.put("matchers", p);
+                    row.put("system", s.option());
+                    row.put("guarantee", options.settings().contains("topology.acker.executors=0") ? "at-most-once" : "at-least-once");
+                    row.put("tasks_per_worker", (double) p / options.workers());
+                    row.put("host_cpus", options.hostCpus() > 0 ? options.hostCpus() : null);
+                    row.put("offered_per_s", spreadJson(sum.get().throughputPerSecond()));
+                    row.put("x_storm", spreadJson(ratioToStorm(app, s, p, PaperResult::throughputPerSecond)));
+                    row.put("latency_vs_storm", spreadJson(ratioToStorm(app, s, p,
+                        r -> r.sustainedPhase().map(PhaseResult::meanMillis).orElse(Double.NaN))));
+                    row.put("bytes_vs_storm", spreadJson(ratioToStorm(app, s, p, PaperResult::sourceBytesPer10kRecords)));
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** {@code figure} of the system over Storm's, round by round (a round without both measured is left out). */
+    private Spread ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
+        List<Double> perRound = new ArrayList<>();
+        for (int r = 1; r <= options.repeats(); r++) {
+            Optional<PaperResult> a = result(app, system, p, r);
+            Optional<PaperResult> b = result(app, PaperSystem.STORM, p, r);
+            if (a.isPresent() && b.isPresent()) {
+                double ours = figure.applyAsDouble(a.get());
+                double storm = figure.applyAsDouble(b.get());
+                if (Double.isFinite(ours) && Double.isFinite(storm) && storm > 0) {
+                    perRound.add(ours / storm);
+                }
+            }
+        }
+        return Spread.of(perRound, Double::doubleValue);
+    }
+
+    private Optional<PaperResult> result(PaperApp app, PaperSystem system, int p, int repeat) {
+        return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
+            && r.repeat() == repeat).findFirst();
     }
 
     /** Adds the figure to the document and writes its JSON and PNG; returns its series without data. */
@@ -415,8 +474,7 @@ final class PaperReport {
     }
 
     private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {
-        return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
-                && r.repeat() == repeat).findFirst()
+        return result(app, system, p, repeat)
             .map(metric::of)
             .filter(v -> !Double.isNaN(v));
     }

@@ -1,7 +1,9 @@
 package io.whale.bench.paper;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one run measured. {@code capacityPerSecond}: the records the topology drained per second from a standing
@@ -41,6 +43,11 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
     /** Whether a paced phase kept up: then {@link #throughputPerSecond} is a sustainable rate. */
     boolean sustainedRateFound() {
         return paced().stream().anyMatch(PhaseResult::keptUp);
+    }
+
+    /** The paced phase whose offered rate is {@link #throughputPerSecond}: the fastest that kept up; empty when none did. */
+    Optional<PhaseResult> sustainedPhase() {
+        return paced().stream().filter(PhaseResult::keptUp).max(Comparator.comparingDouble(PhaseResult::ratePerSecond));
     }
 
     /** The probes, then the common phase when one ran; none without a search. */

@@ -42,6 +42,21 @@ class PaperReportTest {
         }
         assertTrue(Files.readString(dir.resolve("report.md")).contains("## Fig. 27: Communication traffic using Didi dataset"));
 
+        JsonNode headline = new ObjectMapper().readTree(dir.resolve("headline.json").toFile());
+        JsonNode woc = null;
+        for (JsonNode row : headline) {
+            if (row.path("app").asText().equals("ridehailing") && row.path("system").asText().equals("whale-woc")) {
+                woc = row;
+            }
+        }
+        assertEquals("at-least-once", woc.path("guarantee").asText());
+        assertEquals(8, woc.path("matchers").asInt());
+        assertEquals(2.0, woc.path("tasks_per_worker").asDouble(), 1e-9, "P = 8 over the quick run's 4 workers");
+        assertEquals(0.1, woc.path("bytes_vs_storm").path("median").asDouble(), 1e-9, "7,000 against 70,000 bytes, a plain ratio");
+        assertEquals(1.0, woc.path("x_storm").path("median").asDouble(), 1e-9);
+        assertEquals(1.0, woc.path("latency_vs_storm").path("median").asDouble(), 1e-9, "each at its own fastest paced phase kept up");
+        assertEquals(901, woc.path("offered_per_s").path("median").asDouble(), 1e-9);
+
         JsonNode fig21 = new ObjectMapper().readTree(dir.resolve("fig21.json").toFile());
         assertEquals("multicast latency (ms)", fig21.path("metric").asText());
         JsonNode versusSequential = fig21.path("comparisons").get(fig21.path("comparisons").size() - 1);

@@ -33,6 +33,9 @@ class PaperResultTest {
 
         PaperResult lower = run(List.of(probe(900, 610, false)), probe(700, 698, true));
         assertEquals(700, lower.throughputPerSecond(), "a common phase that kept up below the probes is the sustainable rate");
+        assertEquals(700, lower.sustainedPhase().orElseThrow().ratePerSecond(), "its latency is the one at the system's own rate");
+        assertEquals(815, r.sustainedPhase().orElseThrow().ratePerSecond());
+        assertTrue(behind.sustainedPhase().isEmpty());
     }
 
     @Test
