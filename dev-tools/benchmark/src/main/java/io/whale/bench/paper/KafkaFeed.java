@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -34,18 +35,24 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * {@code RELEASE} exists (the driver's sign that the links are shaped). A paced window's latency is read from the
  * lines the application's reporter appends to {@code REPORT}. With {@code RATE_STEPS} (a {@link RateSchedule}, every
  * step with its seconds; "-" for none) it runs {@link FeedSchedule#steps} instead of the measurement's phases, and
- * appends a line at every step too. Exits 0 when done, 3 when the topology committed nothing, or the start was not
- * released, within the start timeout.
+ * appends a line at every step too. With {@code PROGRESS} {@value #PROGRESS_RESULTS} (at-most-once runs) the progress
+ * the schedule reads is the results the reporter counted ({@link ReporterProgress}) instead of the committed offset,
+ * which then only says what the spout fetched. Exits 0 when done, 3 when the topology made no progress, or the start
+ * was not released, within the start timeout.
  *
  * <pre>
  *   KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES P99_BOUND_MS COMMON_RATE
- *             START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS
+ *             START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS PROGRESS
  * </pre>
  */
 public final class KafkaFeed {
     static final long OFFSETS_MILLIS = 200;
     /** {@code RATE_STEPS} for a run without rate steps. */
     static final String NO_STEPS = "-";
+    /** {@code PROGRESS}: the consumer group's committed offset (at-least-once: committed once processed). */
+    static final String PROGRESS_COMMITTED = "committed";
+    /** {@code PROGRESS}: the results the reporter counted (at-most-once: one result per record, at the sink). */
+    static final String PROGRESS_RESULTS = "results";
     private static final long TICK_MILLIS = 5;
     private static final int PARTITIONS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,23 +63,26 @@ public final class KafkaFeed {
     private final int keyColumn;
     private final Path events;
     private final Path release;
+    /** Where progress is read at the sink; null: the consumer group's committed offset. */
+    private final ReporterProgress atSink;
     private BufferedReader lines;
     private long position;
     private long dataPasses = 1;
 
-    private KafkaFeed(String topic, String group, Path data, int keyColumn, Path events, Path release) {
+    private KafkaFeed(String topic, String group, Path data, int keyColumn, Path events, Path release, ReporterProgress atSink) {
         this.topic = topic;
         this.group = group;
         this.data = data;
         this.keyColumn = keyColumn;
         this.events = events;
         this.release = release;
+        this.atSink = atSink;
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 16) {
+        if (args.length != 17 || !List.of(PROGRESS_COMMITTED, PROGRESS_RESULTS).contains(args[16])) {
             System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES "
-                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS");
+                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS " + PROGRESS_COMMITTED + "|" + PROGRESS_RESULTS);
             System.exit(2);
         }
         String bootstrap = args[0];
@@ -84,7 +94,7 @@ public final class KafkaFeed {
             : FeedSchedule.steps(Long.parseLong(args[5]), Long.parseLong(args[6]) + Long.parseLong(args[7]), RateSchedule.parse(args[15]),
                 Double.parseDouble(args[9]), args[1].hashCode(), latency);
         KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[12]),
-            Path.of(args[13]));
+            Path.of(args[13]), args[16].equals(PROGRESS_RESULTS) ? new ReporterProgress(report) : null);
         System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[11]))));
     }
 
@@ -113,7 +123,7 @@ public final class KafkaFeed {
             while (schedule.phase() != FeedSchedule.Phase.DONE) {
                 long now = System.nanoTime();
                 if (now - offsetsRead >= TimeUnit.MILLISECONDS.toNanos(OFFSETS_MILLIS)) {
-                    committed = committed(admin);
+                    committed = atSink == null ? committed(admin) : atSink.results();
                     released = released || Files.exists(release);
                     offsetsRead = now;
                 }
@@ -129,8 +139,10 @@ public final class KafkaFeed {
                     event(phase, measuring, schedule, committed);
                 }
                 if (phase == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {
-                    System.err.println("KafkaFeed: within " + TimeUnit.NANOSECONDS.toSeconds(startTimeoutNanos) + " s, consumer group "
-                        + group + " committed " + committed + " records of " + topic + (released ? "" : " and " + release + " did not appear"));
+                    System.err.println("KafkaFeed: within " + TimeUnit.NANOSECONDS.toSeconds(startTimeoutNanos) + " s, "
+                        + (atSink == null ? "consumer group " + group + " committed " + committed + " records of " + topic
+                            : "the reporter counted " + committed + " results")
+                        + (released ? "" : " and " + release + " did not appear"));
                     return 3;
                 }
                 TimeUnit.MILLISECONDS.sleep(TICK_MILLIS);

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
@@ -18,6 +19,8 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
      * each for 40 s; here each for {@code --step-s}).
      */
     static final List<Double> STEP_SHARES = List.of(0.3, 0.6, 0.8, 1.0, 0.8);
+    /** The setting that turns acking off: the at-most-once runs. */
+    static final String AT_MOST_ONCE = "topology.acker.executors=0";
 
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
         + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--host-cpus C] [--workers W] [--warmup-s S] [--measure-s S] "
@@ -84,11 +87,27 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
             // tests run it), so that the run stays within some 15 minutes.
             systems.remove(PaperSystem.WOC_RDMA_BINOMIAL);
         }
+        if (settings.contains(AT_MOST_ONCE) && apps.contains(PaperApp.STOCK)) {
+            throw new IllegalArgumentException("--set " + AT_MOST_ONCE + " (at-most-once) counts progress at the sink, one result per "
+                + "record, which only ride-hailing gives: choose ride-hailing's figures (--figures " + Arrays.stream(PaperFigure.values())
+                .filter(f -> f.app() == PaperApp.RIDEHAILING).map(f -> String.valueOf(f.number())).collect(Collectors.joining(","))
+                + ")\n" + USAGE);
+        }
         Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
             workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
             stepSeconds, resume, hostCpus);
+    }
+
+    /** Whether the runs are at-most-once ({@code --set topology.acker.executors=0}): no acks, progress counted at the sink. */
+    boolean atMostOnce() {
+        return settings.contains(AT_MOST_ONCE);
+    }
+
+    /** The processing guarantee the runs have, as the report names it. */
+    String guarantee() {
+        return atMostOnce() ? "at-most-once" : "at-least-once";
     }
 
     /** The systems a round of {@code app} runs: Storm (its sustainable rate sets the common rate) and those of the app's figures. */

@@ -160,7 +160,7 @@ final class PaperReport {
                     row.put("app", app.option());
                     row.put("matchers", p);
                     row.put("system", s.option());
-                    row.put("guarantee", options.settings().contains("topology.acker.executors=0") ? "at-most-once" : "at-least-once");
+                    row.put("guarantee", options.guarantee());
                     row.put("tasks_per_worker", (double) p / options.workers());
                     row.put("host_cpus", options.hostCpus() > 0 ? options.hostCpus() : null);
                     row.put("offered_per_s", spreadJson(sum.get().throughputPerSecond()));

@@ -67,4 +67,17 @@ class PaperOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--bogus")).getMessage()
             .startsWith("unknown option --bogus"));
     }
+
+    @Test
+    void shouldRunAtMostOnceOnlyWhereProgressCanBeCountedAtTheSink() {
+        PaperOptions ridehailing = PaperOptions.parse("--quick", "--figures", "13,14", "--set", "topology.acker.executors=0");
+        assertTrue(ridehailing.atMostOnce());
+        assertEquals("at-most-once", ridehailing.guarantee());
+        assertEquals("at-least-once", PaperOptions.parse("--quick", "--figures", "13").guarantee());
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> PaperOptions.parse("--quick", "--figures", "13,15", "--set", "topology.acker.executors=0"));
+        assertTrue(e.getMessage().startsWith("--set topology.acker.executors=0 (at-most-once) counts progress at the sink"), e.getMessage());
+        assertTrue(e.getMessage().contains("--figures 11,12,13,14,17,18,21,23,24,25,26,27"), e.getMessage());
+    }
 }
