@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.DoubleBinaryOperator;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
@@ -177,19 +178,8 @@ final class PaperReport {
 
     /** {@code figure} of the system over Storm's, round by round (a round without both measured is left out). */
     private Spread ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
-        List<Double> perRound = new ArrayList<>();
-        for (int r = 1; r <= options.repeats(); r++) {
-            Optional<PaperResult> a = result(app, system, p, r);
-            Optional<PaperResult> b = result(app, PaperSystem.STORM, p, r);
-            if (a.isPresent() && b.isPresent()) {
-                double ours = figure.applyAsDouble(a.get());
-                double storm = figure.applyAsDouble(b.get());
-                if (Double.isFinite(ours) && Double.isFinite(storm) && storm > 0) {
-                    perRound.add(ours / storm);
-                }
-            }
-        }
-        return Spread.of(perRound, Double::doubleValue);
+        return perRepeat(system, PaperSystem.STORM, (ours, storm) -> ours / storm,
+            (s, r) -> result(app, s, p, r).map(figure::applyAsDouble).filter(Double::isFinite));
     }
 
     private Optional<PaperResult> result(PaperApp app, PaperSystem system, int p, int repeat) {
@@ -414,7 +404,7 @@ final class PaperReport {
         List<List<String>> comparisonRows = new ArrayList<>();
         int full = PaperOptions.STEP_SHARES.indexOf(1.0) + 1;
         for (PaperFigure.Comparison c : f.comparisons()) {
-            Spread ours = perRepeat(c.system(), c.baseline(), f.metric(), (system, r) -> stepThroughput(system, r, full));
+            Spread ours = perRepeat(c.system(), c.baseline(), f.metric()::compare, (system, r) -> stepThroughput(system, r, full));
             comparisons.add(comparisonJson(f, c, ours, "step", full, "paper"));
             comparisonRows.add(comparisonRow(f, c, ours));
         }
@@ -441,18 +431,18 @@ final class PaperReport {
 
     /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */
     private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
-        return perRepeat(system, baseline, metric, (s, r) -> value(app, s, p, r, metric));
+        return perRepeat(system, baseline, metric::compare, (s, r) -> value(app, s, p, r, metric));
     }
 
-    /** {@link PaperFigure.Metric#compare} of the system's and the baseline's {@code value} (system, repeat), repeat by repeat. */
-    private Spread perRepeat(PaperSystem system, PaperSystem baseline, PaperFigure.Metric metric,
+    /** {@code compare} of the system's and the baseline's {@code value} (system, repeat), repeat by repeat. */
+    private Spread perRepeat(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
                              BiFunction<PaperSystem, Integer, Optional<Double>> value) {
         List<Double> perRepeat = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
             Optional<Double> a = value.apply(system, r);
             Optional<Double> b = value.apply(baseline, r);
             if (a.isPresent() && b.isPresent() && b.get() > 0) {
-                perRepeat.add(metric.compare(a.get(), b.get()));
+                perRepeat.add(compare.applyAsDouble(a.get(), b.get()));
             }
         }
         return Spread.of(perRepeat, Double::doubleValue);

@@ -15,7 +15,6 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.utils.TupleUtils;
 
 /**
@@ -38,8 +37,7 @@ public class BestDriverAggregator extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        long timeoutMillis = 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
-        this.windows = new DispatchWindows<>(RideHailingTopology.decideWaitMillis(conf), timeoutMillis);
+        this.windows = new DispatchWindows<>(RideHailingTopology.decideWaitMillis(conf), RideHailingTopology.messageTimeoutMillis(conf));
         this.decided = context.registerCounter("ridehailing-orders-decided");
         this.unmatched = context.registerCounter("ridehailing-orders-unmatched");
         this.lateAnswers = context.registerCounter("ridehailing-late-answers");

@@ -106,12 +106,17 @@ public final class RideHailingTopology {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(DECIDE_WAIT_KEY + " must be a whole number of milliseconds, not " + value, e);
         }
-        long timeoutMillis = 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
+        long timeoutMillis = messageTimeoutMillis(conf);
         if (wait < 1 || wait >= timeoutMillis) {
             throw new IllegalArgumentException(DECIDE_WAIT_KEY + " must be from 1 ms to below " + Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS
                 + " (" + timeoutMillis + " ms), not " + wait);
         }
         return wait;
+    }
+
+    /** {@code topology.message.timeout.secs} in milliseconds, Storm's default (30 s) when unset. */
+    static long messageTimeoutMillis(Map<String, Object> conf) {
+        return 1000L * ObjectReader.getInt(conf.get(Config.TOPOLOGY_MESSAGE_TIMEOUT_SECS), 30);
     }
 
     static double radiusMetres(Map<String, Object> conf) {
