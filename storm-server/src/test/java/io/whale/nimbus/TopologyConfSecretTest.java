@@ -13,7 +13,11 @@ import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
-/** What Nimbus answers a client that asks for a topology's conf (patch 0003 of storm-server's series). */
+/**
+ * What Nimbus answers a client that asks for a topology's conf (patch 0003 of storm-server's series). No supervisor:
+ * Nimbus keeps the submitted conf whether or not the topology is scheduled, and a local supervisor still fetching a
+ * killed topology's blobs while the cluster closes halts the JVM (Storm's LocalFsBlobStore.shutdown NPE, seen in CI).
+ */
 class TopologyConfSecretTest {
 
     @Test
@@ -24,7 +28,7 @@ class TopologyConfSecretTest {
         conf.put(WhaleConfig.RDMA_SECRET, "open-sesame");
         conf.put(WhaleConfig.WOC_ENABLED, true);
 
-        try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(1).build()) {
+        try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(0).build()) {
             cluster.submitTopology("secret", conf, builder.createTopology());
             String id = cluster.getTopologySummaryByName("secret").get_id();
             try {
