@@ -6,6 +6,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +51,7 @@ public final class RelayFrameCodec {
         if (values.length == 0) {
             throw new IllegalArgumentException("no serialized values");
         }
+        FrameFields.requireDistinct(route.allTasks(), IllegalArgumentException::new, "relay route");
         long size = 3 + FrameFields.varIntBytes(sourceTask) + FrameFields.varLongBytes(incarnation) + 4
             + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + values.length
             + CRC_BYTES;
@@ -104,7 +106,7 @@ public final class RelayFrameCodec {
         int childCount = readCount(buf, "child count");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
         for (int i = 0; i < childCount; i++) {
-            children.add(skipRoute(buf, frame.hasMessageIds()));
+            children.add(skipRoute(buf, frame.hasMessageIds(), null));
         }
         return children;
     }
@@ -156,18 +158,20 @@ public final class RelayFrameCodec {
         int childCount = readCount(buf, "child count");
         FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
-        int subtreeTasks = tasks.length;
+        TaskList routeTasks = new TaskList();
         for (int i = 0; i < childCount; i++) {
-            RelayFrame.Child child = skipRoute(buf, withIds);
-            children.add(child);
-            subtreeTasks += child.subtreeTasks();
+            children.add(skipRoute(buf, withIds, routeTasks));
         }
         int valuesLength = buf.remaining();
         if (valuesLength == 0) {
             throw new MalformedBatchTupleException(KIND + " has no values after its route");
         }
+        int[] below = routeTasks.toArray();
+        int[] every = Arrays.copyOf(tasks, tasks.length + below.length);
+        System.arraycopy(below, 0, every, tasks.length, below.length);
+        FrameFields.requireDistinct(every, MalformedBatchTupleException::new, KIND + " route");
         return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, messageIds, List.copyOf(children),
-                              subtreeTasks, frame, routeOffset, buf.position(), valuesLength);
+                              below, frame, routeOffset, buf.position(), valuesLength);
     }
 
     private static int[] readTasks(ByteBuffer buf) {
@@ -180,11 +184,11 @@ public final class RelayFrameCodec {
     }
 
     /**
-     * Walks one child's route without keeping it. Routes are written in preorder, so the route ends when as many
-     * members have been read as it announced (one, plus every member's child count): no recursion, no stack, however
-     * deep the tree.
+     * Walks one child's route without keeping it, but for its tasks when {@code tasks} is given. Routes are written in
+     * preorder, so the route ends when as many members have been read as it announced (one, plus every member's child
+     * count): no recursion, no stack, however deep the tree.
      */
-    private static RelayFrame.Child skipRoute(ByteBuffer buf, boolean withIds) {
+    private static RelayFrame.Child skipRoute(ByteBuffer buf, boolean withIds, TaskList taskList) {
         int start = buf.position();
         int firstTask = 0;
         int tasks = 0;
@@ -197,8 +201,15 @@ public final class RelayFrameCodec {
             }
             FrameFields.requireRemaining(buf, count, KIND, "destination tasks");
             int first = FrameFields.unZigZag(FrameFields.readVarInt(buf, KIND));
+            int task = first;
+            if (taskList != null) {
+                taskList.add(task);
+            }
             for (int i = 1; i < count; i++) {
-                FrameFields.readVarInt(buf, KIND);
+                task += FrameFields.unZigZag(FrameFields.readVarInt(buf, KIND));
+                if (taskList != null) {
+                    taskList.add(task);
+                }
             }
             if (tasks == 0) {
                 firstTask = first;
@@ -259,6 +270,23 @@ public final class RelayFrameCodec {
             throw new MalformedBatchTupleException(KIND + " " + what + " " + count + " out of range");
         }
         return count;
+    }
+
+    /** The tasks of a route as they are read; grows as an ArrayList would, never beyond the frame's bytes. */
+    private static final class TaskList {
+        private int[] tasks = new int[16];
+        private int size;
+
+        void add(int task) {
+            if (size == tasks.length) {
+                tasks = Arrays.copyOf(tasks, 2 * size);
+            }
+            tasks[size++] = task;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(tasks, size);
+        }
     }
 
     private static Map<Long, Long> idsOf(Map<Integer, Map<Long, Long>> ids, int task) {

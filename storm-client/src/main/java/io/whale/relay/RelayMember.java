@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,10 +29,10 @@ import org.slf4j.LoggerFactory;
  * returns the frame for local delivery; it credits the sender once the frame is done in its subtree
  * ({@link RelayCreditLedger}). As a root it hands its own credit ({@link #incarnation}) to the frame window of the
  * connection it came back on and to the {@link TreeShaper}, which waits for it to switch shapes. Frames that
- * repeat or come from an earlier launch of their source are dropped, counted and credited at once
- * ({@link SequenceFilter}). A child whose worker is unknown or whose connection is not
- * up is sent around ({@link #reachable}): its children get their frames from here, and its own tuples are counted
- * lost, as Storm's client counts what it drops while reconnecting.
+ * repeat or are off their source's current stream are dropped, counted and credited at once ({@link SequenceFilter}).
+ * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
+ * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
+ * reconnecting.
  */
 public final class RelayMember {
     private static final Logger LOG = LoggerFactory.getLogger(RelayMember.class);
@@ -58,6 +59,7 @@ public final class RelayMember {
         this.connections = connections;
         this.metrics = metrics.apply(ledger::heldTuples);
         this.metrics.unreachableMembers(() -> (long) unreachable.size());
+        this.metrics.evictedStreams(filter::evictedStreams);
     }
 
     /**
@@ -80,41 +82,64 @@ public final class RelayMember {
     }
 
     /**
-     * Takes a relay frame received on this thread's inbound connection.
+     * Takes a relay frame received on this thread's inbound connection, decoded and checked by the caller (its source,
+     * stream, values and every task of its route are the topology's): plans its forwards, filters it, and forwards it
+     * to its children.
      *
-     * @return the frame, whose tasks the caller delivers locally, or null when it was a duplicate or stale
-     * @throws MalformedBatchTupleException when the frame does not decode
+     * @return whether the caller delivers the frame's tasks here: false when it was a duplicate or stale
+     * @throws MalformedBatchTupleException when its route sends two members' frames to one worker; nothing was sent,
+     *     and the caller credits the frame as refused ({@link #refused})
      */
-    public RelayFrame receive(byte[] bytes) {
-        RelayFrame frame = RelayFrameCodec.decode(bytes);
+    public boolean receive(RelayFrame frame) {
         Consumer<TaskMessage> parent = RelayInbound.current();
         metrics.frameReceived();
         synchronized (this) {
-            SequenceFilter.Verdict verdict = filter.accept(frame.sourceTask(), frame.treeId(), frame.incarnation(), frame.seq());
+            Forwards forwards = plan(frame);
+            SequenceFilter.Verdict verdict = filter.accept(frame.sourceTask(), frame.treeId(), frame.incarnation(), frame.seq(),
+                System.nanoTime());
             if (verdict != SequenceFilter.Verdict.DELIVER) {
                 if (verdict == SequenceFilter.Verdict.DUPLICATE) {
                     metrics.duplicate();
                 } else {
-                    metrics.staleIncarnation();
+                    metrics.stale();
                 }
                 credit(parent, frame.incarnation(), frame.subtreeTasks());
-                return null;
+                return false;
             }
-            forwardAndRegister(frame, parent);
+            forwardAndRegister(frame, forwards, parent);
         }
-        return frame;
+        return true;
     }
 
     /**
-     * Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. A child
-     * that cannot be reached is bypassed: its children are sent their frames from here, and so on down.
+     * A frame that decoded but was refused (it failed a check): credited to the connection it came on at once, as a
+     * dropped duplicate is, so that a sender's frame window never waits for it. A window takes back no more than it has
+     * in flight, so a forged frame's credit cannot widen it.
      */
-    private void forwardAndRegister(RelayFrame frame, Consumer<TaskMessage> parent) {
+    public void refused(RelayFrame frame) {
+        credit(RelayInbound.current(), frame.incarnation(), frame.subtreeTasks());
+    }
+
+    /** Where a frame goes: each child's route and worker, those whose credit is awaited, and the tuples done here. */
+    private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<CreditedConnection> connections,
+                            int[] awaitedTuples, int done, int bypassedMembers, int lostTuples) {
+    }
+
+    /**
+     * Walks the frame's routes, sending nothing: a child that cannot be reached is bypassed (its children are sent
+     * their frames from here, and so on down), and a route that reaches one worker twice is refused whole, so a frame is
+     * forwarded at most once to each worker of the topology, whatever its route says.
+     */
+    private Forwards plan(RelayFrame frame) {
         Deque<RelayFrame.Child> routes = new ArrayDeque<>(frame.children());
+        List<RelayFrame.Child> forwards = new ArrayList<>(routes.size());
+        Set<NodeInfo> sentTo = new HashSet<>();
         List<NodeInfo> awaited = new ArrayList<>(routes.size());
+        List<CreditedConnection> credited = new ArrayList<>(routes.size());
         int[] awaitedTuples = new int[routes.size()];
         int done = frame.tasks().length;
-        List<TaskMessage> forwards = new ArrayList<>(routes.size());
+        int bypassed = 0;
+        int lost = 0;
         Map<Integer, NodeInfo> nodes = taskToNode.get();
         while (!routes.isEmpty()) {
             RelayFrame.Child child = routes.poll();
@@ -122,15 +147,20 @@ public final class RelayMember {
             if (node == null || !reachable(node)) {
                 List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
-                bypassed(1, own);
+                bypassed++;
+                lost += own;
                 done += own;
                 for (int i = below.size() - 1; i >= 0; i--) {
                     routes.addFirst(below.get(i));
                 }
                 continue;
             }
+            if (!sentTo.add(node)) {
+                throw new MalformedBatchTupleException("Relay frame of source task " + frame.sourceTask()
+                                                       + " routes two members to worker " + RelayTrees.address(node));
+            }
             if (connections.apply(node) instanceof CreditedConnection connection) {
-                link(connection, node);
+                credited.add(connection);
                 if (awaited.size() == awaitedTuples.length) {
                     awaitedTuples = Arrays.copyOf(awaitedTuples, 2 * awaitedTuples.length + 1);
                 }
@@ -139,12 +169,26 @@ public final class RelayMember {
             } else {
                 done += child.subtreeTasks();
             }
-            forwards.add(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
+            forwards.add(child);
+        }
+        return new Forwards(forwards, awaited, credited, Arrays.copyOf(awaitedTuples, awaited.size()), done, bypassed, lost);
+    }
+
+    /**
+     * Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. Each
+     * child's copy is built just before it is published, so that one copy at a time is held here.
+     */
+    private void forwardAndRegister(RelayFrame frame, Forwards forwards, Consumer<TaskMessage> parent) {
+        if (forwards.bypassedMembers() > 0) {
+            bypassed(forwards.bypassedMembers(), forwards.lostTuples());
+        }
+        for (int i = 0; i < forwards.awaited().size(); i++) {
+            link(forwards.connections().get(i), forwards.awaited().get(i));
         }
         RelayCreditLedger.Release<Consumer<TaskMessage>> now =
-            ledger.received(parent, frame.incarnation(), done, awaited, Arrays.copyOf(awaitedTuples, awaited.size()));
-        for (TaskMessage forward : forwards) {
-            publish(forward);
+            ledger.received(parent, frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples());
+        for (RelayFrame.Child child : forwards.routes()) {
+            publish(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
         }
         if (now != null) {
             credit(now.parent(), now.incarnation(), now.tuples());

@@ -12,7 +12,7 @@ public final class RelayMetrics {
     private final Counter framesReceived;
     private final Counter framesForwarded;
     private final Counter duplicates;
-    private final Counter staleIncarnation;
+    private final Counter stale;
     private final Counter lostTuples;
     private final Counter bytesForwarded;
     private final Counter childrenDisconnected;
@@ -24,7 +24,7 @@ public final class RelayMetrics {
         this.framesReceived = counter("relay-frames-received");
         this.framesForwarded = counter("relay-frames-forwarded");
         this.duplicates = counter("relay-duplicates-dropped");
-        this.staleIncarnation = counter("relay-frames-stale-incarnation");
+        this.stale = counter("relay-frames-stale");
         this.lostTuples = counter("relay-tuples-lost");
         this.bytesForwarded = counter("relay-bytes-forwarded");
         this.childrenDisconnected = counter("relay-children-disconnected");
@@ -68,8 +68,13 @@ public final class RelayMetrics {
         duplicates.inc();
     }
 
-    void staleIncarnation() {
-        staleIncarnation.inc();
+    /** A frame off its source's current stream: an earlier launch's, or a forged one (SequenceFilter). */
+    void stale() {
+        stale.inc();
+    }
+
+    void evictedStreams(Gauge<Long> streams) {
+        registry.gauge("relay-streams-evicted", streams, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
     /** Tuples a child could not be sent, or was sent and lost with its connection. */

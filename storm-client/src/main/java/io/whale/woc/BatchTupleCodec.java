@@ -44,6 +44,7 @@ public final class BatchTupleCodec {
         if (messageIds != null && messageIds.size() != destTasks.length) {
             throw new IllegalArgumentException("one message id per destination task expected");
         }
+        FrameFields.requireDistinct(destTasks, IllegalArgumentException::new, "BatchTuple frame");
         long size = MIN_FRAME_BYTES - 1 + streamBytes.length + FrameFields.taskListBytes(destTasks) + values.length;
         if (messageIds != null) {
             for (Map<Long, Long> ids : messageIds) {
@@ -127,6 +128,7 @@ public final class BatchTupleCodec {
         }
         requireRemaining(buf, destCount, "destination tasks");
         int[] destTasks = FrameFields.readTaskList(buf, destCount, KIND);
+        FrameFields.requireDistinct(destTasks, MalformedBatchTupleException::new, "BatchTuple frame");
         List<Map<Long, Long>> messageIds = null;
         if ((flags & FLAG_MESSAGE_IDS) != 0) {
             messageIds = new ArrayList<>(destCount);

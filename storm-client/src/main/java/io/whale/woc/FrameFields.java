@@ -5,8 +5,10 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.zip.CRC32C;
 
 /**
@@ -54,6 +56,20 @@ public final class FrameFields {
         for (int task : tasks) {
             putVarInt(buf, zigZag(task - previous));
             previous = task;
+        }
+    }
+
+    /**
+     * Refuses a task list that names a task twice: a frame delivers one copy to each task, and a destination named twice
+     * would get two (and, in a relay route, a member would be sent its frame twice). Sorts a copy: task lists are short.
+     */
+    public static void requireDistinct(int[] tasks, Function<String, ? extends RuntimeException> refusal, String what) {
+        int[] sorted = tasks.clone();
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                throw refusal.apply(what + " names destination task " + sorted[i] + " twice");
+            }
         }
     }
 

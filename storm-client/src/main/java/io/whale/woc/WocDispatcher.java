@@ -2,6 +2,7 @@ package io.whale.woc;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.whale.relay.RelayFrame;
+import io.whale.relay.RelayFrameCodec;
 import io.whale.relay.RelayFrameMessage;
 import io.whale.relay.RelayMember;
 import java.util.Arrays;
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * {@link #LOG_INTERVAL_NANOS} and dropped; the other messages of the batch are delivered. A well-formed frame
  * naming a destination task that is not (or no longer) on this worker, as happens around a rebalance, is
  * stale, not malformed: its copies for the tasks that are here are delivered, the others dropped and counted
- * ({@code woc-frames-stale}, {@code woc-stale-destinations}), with the same throttled warning.
+ * ({@code woc-frames-stale}, {@code woc-stale-destinations}), with the same throttled warning. A relay frame is checked
+ * the same way before its member forwards it (issue 34: a malformed frame must not spread to the member's subtree), and
+ * one that decoded but fails a check is credited to its sender at once ({@link RelayMember#refused}).
  */
 public final class WocDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(WocDispatcher.class);
@@ -74,13 +77,22 @@ public final class WocDispatcher {
             return false;
         }
         if (message.task() == RelayFrameMessage.FRAME_TASK_ID && relay != null) {
+            RelayFrame frame;
             try {
-                RelayFrame frame = relay.receive(message.message());
-                if (frame != null) {
-                    deliver(frame.sourceTask(), frame.stream(), frame.tasks(), frame.messageIds(), frame.frame(),
-                        frame.valuesOffset(), frame.valuesLength(), out);
+                frame = RelayFrameCodec.decode(message.message());
+            } catch (MalformedBatchTupleException e) {
+                rejected(e);
+                return true;
+            }
+            try {
+                Checked checked = check(frame.sourceTask(), frame.stream(), frame.tasks(), frame.frame(), frame.valuesOffset(),
+                    frame.valuesLength());
+                requireTopologyTasks(frame.routeTasks());
+                if (relay.receive(frame)) {
+                    deliver(checked, frame.sourceTask(), frame.stream(), frame.tasks(), frame.messageIds(), out);
                 }
             } catch (MalformedBatchTupleException e) {
+                relay.refused(frame);
                 rejected(e);
             }
             return true;
@@ -90,21 +102,37 @@ public final class WocDispatcher {
         }
         try {
             BatchTuple frame = BatchTupleCodec.decode(message.message());
-            deliver(frame.sourceTask(), frame.stream(), frame.destTasks(), frame.messageIds(), frame.frame(),
-                frame.valuesOffset(), frame.valuesLength(), out);
+            Checked checked = check(frame.sourceTask(), frame.stream(), frame.destTasks(), frame.frame(), frame.valuesOffset(),
+                frame.valuesLength());
+            deliver(checked, frame.sourceTask(), frame.stream(), frame.destTasks(), frame.messageIds(), out);
         } catch (MalformedBatchTupleException e) {
             rejected(e);
         }
         return true;
     }
 
-    /** One tuple per destination task here, sharing the values deserialized once; the stale ones counted. */
-    private void deliver(int sourceTask, String stream, int[] dests, List<Map<Long, Long>> messageIds, byte[] frame,
-                         int valuesOffset, int valuesLength, List<AddressedTuple> out) {
+    /** A frame's source component, its values deserialized once, and how many of its destinations are not here. */
+    private record Checked(String sourceComponent, List<Object> values, int stale) {
+    }
+
+    /**
+     * Checks a frame against the topology before anything is done with it (a relay frame is forwarded only after): its
+     * source task, its stream, its values and their count, and that every destination is one of the topology's tasks.
+     */
+    private Checked check(int sourceTask, String stream, int[] dests, byte[] frame, int valuesOffset, int valuesLength) {
         String sourceComponent = sourceComponent(sourceTask);
         int stale = staleDestinations(dests);
         List<Object> values = readers.get().read(frame, valuesOffset, valuesLength);
         requireFieldCount(sourceComponent, stream, values.size());
+        return new Checked(sourceComponent, values, stale);
+    }
+
+    /** One tuple per destination task here, sharing the values deserialized once; the stale ones counted. */
+    private void deliver(Checked checked, int sourceTask, String stream, int[] dests, List<Map<Long, Long>> messageIds,
+                         List<AddressedTuple> out) {
+        String sourceComponent = checked.sourceComponent();
+        List<Object> values = checked.values();
+        int stale = checked.stale();
         for (int i = 0; i < dests.length; i++) {
             if (stale > 0 && !localTasks.contains(dests[i])) {
                 continue;
@@ -138,6 +166,15 @@ public final class WocDispatcher {
             }
         }
         return stale;
+    }
+
+    /** The tasks of the members below this one in a relay route: each must be a task of the topology. */
+    private void requireTopologyTasks(int[] tasks) {
+        for (int task : tasks) {
+            if (context.getComponentId(task) == null) {
+                throw new MalformedBatchTupleException("Relay frame route names task " + task + ", which is not in this topology");
+            }
+        }
     }
 
     private void requireFieldCount(String component, String stream, int valueCount) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.woc.FrameFields;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -86,13 +87,15 @@ class RelayFrameCodecTest {
     void shouldDecodeAChainOfAHundredThousandMembersWithoutRecursing() {
         RelayFrame leaf = RelayFrameCodec.decode(RelayFrameCodec.encode(1, "s", 1L, 0, 1L, RelayRoute.leaf(1), null, VALUES));
         int members = 100_000;
-        ByteBuffer frame = ByteBuffer.allocate(leaf.routeOffset() + members * 3 + VALUES.length + 4);
+        ByteBuffer frame = ByteBuffer.allocate(leaf.routeOffset() + members * 5 + VALUES.length + 4);
         frame.put(leaf.frame(), 0, leaf.routeOffset());
         for (int member = 0; member < members; member++) {
-            frame.put((byte) 1).put((byte) 2).put((byte) (member == members - 1 ? 0 : 1));
+            frame.put((byte) 1);
+            FrameFields.putVarInt(frame, FrameFields.zigZag(member + 1));
+            frame.put((byte) (member == members - 1 ? 0 : 1));
         }
         frame.put(VALUES).putInt(0);
-        byte[] bytes = frame.array();
+        byte[] bytes = Arrays.copyOf(frame.array(), frame.position());
         reseal(bytes);
         RelayFrame decoded = RelayFrameCodec.decode(bytes);
         assertEquals(members, decoded.subtreeTasks());
@@ -107,6 +110,25 @@ class RelayFrameCodecTest {
         reseal(frame);
         MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
         assertTrue(e.getMessage().startsWith("Relay frame"), e.getMessage());
+    }
+
+    @Test
+    void shouldListEveryTaskBelowTheMemberAndRefuseARouteThatNamesATaskTwice() {
+        RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES));
+        assertArrayEquals(new int[] {20, 40, 41, 42, 30, 31}, frame.routeTasks());
+
+        RelayRoute twice = new RelayRoute(new int[] {10}, List.of(RelayRoute.leaf(20), RelayRoute.leaf(10)));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> RelayFrameCodec.encode(7, "s", 1L, 0, 1L, twice, null, VALUES));
+        assertTrue(refused.getMessage().contains("names destination task 10 twice"), refused.getMessage());
+
+        byte[] forged = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, new RelayRoute(new int[] {10},
+            List.of(RelayRoute.leaf(20), RelayRoute.leaf(21))), null, VALUES);
+        int lastTask = forged.length - 4 - VALUES.length - 2;
+        forged[lastTask] = (byte) FrameFields.zigZag(20);
+        reseal(forged);
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(forged));
+        assertTrue(e.getMessage().contains("names destination task 20 twice"), e.getMessage());
     }
 
     @Test
@@ -194,7 +216,7 @@ class RelayFrameCodecTest {
             for (int m = 0; m < members; m++) {
                 int[] own = new int[1 + random.nextInt(4)];
                 for (int i = 0; i < own.length; i++) {
-                    own[i] = next++ * (1 + random.nextInt(300));
+                    own[i] = next++ + 1_000 * random.nextInt(300); // spread out, and each task once (next < 1 000)
                 }
                 tasks.add(own);
             }

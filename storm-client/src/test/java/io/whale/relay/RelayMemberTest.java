@@ -2,7 +2,9 @@ package io.whale.relay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
@@ -11,6 +13,7 @@ import static org.mockito.Mockito.when;
 
 import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.woc.FrameWindow;
+import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +33,8 @@ class RelayMemberTest {
     private static final NodeInfo B = new NodeInfo("b", java.util.Set.of(6700L));
     private static final NodeInfo C = new NodeInfo("c", java.util.Set.of(6700L));
     private static final NodeInfo D = new NodeInfo("d", java.util.Set.of(6700L));
+    /** A leaf route to B alone. */
+    private static final RelayRoute ROUTE_TO_B = new RelayRoute(new int[] {1, 2}, List.of(RelayRoute.leaf(3)));
     /** As {@link #ROUTE}, with D (task 5) below B. */
     private static final RelayRoute DEEP = new RelayRoute(new int[] {1, 2},
         List.of(new RelayRoute(new int[] {3}, List.of(RelayRoute.leaf(5))), RelayRoute.leaf(4)));
@@ -141,6 +146,44 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldRefuseARouteThatReachesOneWorkerTwiceAndSendNothing() {
+        Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
+        RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+        RelayFrame frame = RelayFrameCodec.decode(frame(1));
+
+        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
+        try {
+            assertThrows(MalformedBatchTupleException.class, () -> onB.receive(frame));
+            onB.refused(frame);
+        } finally {
+            RelayInbound.exit();
+        }
+
+        assertEquals(List.of(), published, "no copy left");
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "the refused frame is credited to its sender at once");
+        assertNotNull(receiveOn(onB, RelayFrameCodec.encode(9, "default", ROOT, 5, 1, ROUTE_TO_B, null, new byte[] {1})),
+            "the frame's stream was not moved by the refused one: its first frame is still delivered");
+    }
+
+    @Test
+    void shouldRefuseARouteThatReachesOneWorkerTwiceOnceAnUnreachableMemberIsSentAround() {
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+        RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
+
+        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
+        try {
+            assertThrows(MalformedBatchTupleException.class, () -> fiveOnC.receive(frame), "B's child and C are one worker");
+        } finally {
+            RelayInbound.exit();
+        }
+        assertEquals(List.of(), published);
+        assertEquals(0, fiveOnC.metrics().repairs(), "nothing counted for a refused frame");
+    }
+
+    @Test
     void shouldRefillTheWindowWithCreditForItsOwnFrames() {
         receive(frame(1));
         FrameWindow window = toB.frameWindow();
@@ -151,10 +194,16 @@ class RelayMemberTest {
         assertEquals(List.of(), credited);
     }
 
+    /** The frame as the dispatcher hands it over, decoded; null when the member drops it. */
     private RelayFrame receive(byte[] bytes) {
+        return receiveOn(member, bytes);
+    }
+
+    private RelayFrame receiveOn(RelayMember on, byte[] bytes) {
+        RelayFrame frame = RelayFrameCodec.decode(bytes);
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
         try {
-            return member.receive(bytes);
+            return on.receive(frame) ? frame : null;
         } finally {
             RelayInbound.exit();
         }

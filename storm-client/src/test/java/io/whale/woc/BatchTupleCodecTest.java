@@ -91,6 +91,21 @@ class BatchTupleCodecTest {
     }
 
     @Example
+    void aDestinationTaskNamedTwiceIsRefusedBothWays() {
+        byte[] values = serializer.serialize(List.of("x"));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> BatchTupleCodec.encode(1, "s", new int[] {2, 3, 2}, null, values));
+        assertTrue(refused.getMessage().contains("names destination task 2 twice"), refused.getMessage());
+
+        byte[] frame = BatchTupleCodec.encode(1, "s", new int[] {2, 3}, null, values);
+        // header, source task, stream length, "s", destination count, then task 2 and task 3's delta to it (1)
+        frame[3 + 4 + 2 + 1 + 2 + 1] = (byte) FrameFields.zigZag(0);
+        BatchTupleFuzzTest.reseal(frame);
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(frame));
+        assertTrue(e.getMessage().contains("names destination task 2 twice"), e.getMessage());
+    }
+
+    @Example
     void framesFromAnotherVersionAreRefusedByName() {
         byte[] frame = BatchTupleCodec.encode(1, "s", new int[] {2}, null, serializer.serialize(List.of("x")));
         frame[1] = 9;
@@ -105,7 +120,8 @@ class BatchTupleCodecTest {
 
     @Provide
     Arbitrary<FrameInput> frames() {
-        Arbitrary<int[]> dests = Arbitraries.integers().between(0, 100_000).array(int[].class).ofMinSize(1).ofMaxSize(40);
+        Arbitrary<int[]> dests = Arbitraries.integers().between(0, 100_000).array(int[].class).ofMinSize(1).ofMaxSize(40)
+            .uniqueElements();
         Arbitrary<Boolean> anchored = Arbitraries.of(true, false);
         Arbitrary<List<Object>> values = value().list().ofMinSize(1).ofMaxSize(6);
         return Combinators.combine(dests, anchored, values, Arbitraries.longs().list().ofMinSize(0).ofMaxSize(8))

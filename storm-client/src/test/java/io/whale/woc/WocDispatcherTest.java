@@ -4,15 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
+import io.whale.multicast.BinomialTreeBuilder;
+import io.whale.relay.RelayCredit;
+import io.whale.relay.RelayFrameCodec;
+import io.whale.relay.RelayFrameMessage;
+import io.whale.relay.RelayInbound;
+import io.whale.relay.RelayMember;
+import io.whale.relay.RelayMetrics;
+import io.whale.relay.RelayRoute;
+import io.whale.relay.TreeShaper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.generated.NodeInfo;
+import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.DeserializingConnectionCallback;
 import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.serialization.KryoTupleSerializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
@@ -123,6 +138,52 @@ class WocDispatcherTest {
         long min = bytes.values().stream().mapToLong(Long::longValue).min().orElseThrow();
         long max = bytes.values().stream().mapToLong(Long::longValue).max().orElseThrow();
         assertTrue(max - min <= 1, "shared evenly: " + bytes);
+    }
+
+    /**
+     * A relay frame is checked before its member forwards it: one whose values do not fit its stream, or whose route
+     * names a task that is not the topology's, is sent to no child, counted malformed, and credited to its sender at
+     * once; a sound one is forwarded to its child and delivered here.
+     */
+    @Test
+    void shouldForwardARelayFrameOnlyOnceItPassedEveryCheckAndCreditARefusedOneAtOnce() {
+        List<Object> published = new ArrayList<>();
+        JCQueue transferQueue = mock(JCQueue.class);
+        when(transferQueue.isEmptyOverflow()).thenReturn(true);
+        when(transferQueue.tryPublishDirect(any())).thenAnswer(call -> published.add(call.getArgument(0)));
+        NodeInfo child = new NodeInfo("child", Set.of(6700L));
+        Client toChild = mock(Client.class);
+        when(toChild.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        when(toChild.frameWindow()).thenReturn(new FrameWindow(10));
+        RelayMember member = new RelayMember(77L, transferQueue, () -> Map.of(5, child, 6, child), node -> toChild,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+        WocMetrics metrics = new WocMetrics(new StormMetricRegistry());
+        WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member);
+        List<RelayCredit.Entry> credited = new ArrayList<>();
+        RelayRoute route = new RelayRoute(new int[] {2, 3}, List.of(RelayRoute.leaf(5)));
+        byte[] twoValues = new KryoValuesSerializer(conf).serialize(List.of("order-9", "extra"));
+
+        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
+        try {
+            dispatcher.dispatch(relayMessage(1, route, twoValues), delivered);
+            dispatcher.dispatch(relayMessage(2, new RelayRoute(new int[] {2}, List.of(RelayRoute.leaf(99))), values), delivered);
+        } finally {
+            RelayInbound.exit();
+        }
+        assertEquals(List.of(), published, "neither refused frame reached the child");
+        assertEquals(List.of(), delivered);
+        assertEquals(2, metrics.malformedFrames());
+        assertEquals(List.of(new RelayCredit.Entry(11L, 3), new RelayCredit.Entry(11L, 2)), credited,
+            "credited with the batch they came in");
+
+        dispatcher.dispatch(relayMessage(3, route, values), delivered);
+        assertEquals(1, published.size(), "the sound frame went to its child");
+        assertEquals(List.of(2, 3), delivered.stream().map(AddressedTuple::getDest).toList());
+    }
+
+    private static TaskMessage relayMessage(long seq, RelayRoute route, byte[] values) {
+        return new TaskMessage(RelayFrameMessage.FRAME_TASK_ID,
+            RelayFrameCodec.encode(1, "default", 11L, 4, seq, route, null, values));
     }
 
     @Test
