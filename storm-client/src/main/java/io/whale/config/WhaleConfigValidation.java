@@ -32,8 +32,10 @@ import static io.whale.config.WhaleConfig.WOC_ENABLED;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
 
+import io.whale.transport.TransportSelection;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,6 +43,7 @@ import java.util.function.Predicate;
 import org.apache.storm.Config;
 import org.apache.storm.shade.org.apache.commons.lang.StringUtils;
 import org.apache.storm.utils.ObjectReader;
+import org.apache.storm.utils.Utils;
 import org.apache.storm.validation.ConfigValidation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -142,6 +145,32 @@ public final class WhaleConfigValidation {
             }
         }
         checkPrometheusPorts(topoConf);
+        checkTransportSecurity(topoConf, Utils.readStormConfig());
+    }
+
+    /**
+     * Refuses the RDMA transport where Storm's worker security is on, in the cluster's conf ({@code storm.yaml} as the
+     * submitting client and Nimbus read it) or the topology's: {@code whale.transport: rdma} carries tuples between
+     * workers without Netty's TLS ({@code storm.messaging.netty.tls.enable}) or SASL
+     * ({@code storm.messaging.netty.authentication}), so the switch would silently drop them (issue 34).
+     */
+    static void checkTransportSecurity(Map<String, Object> topoConf, Map<String, Object> clusterConf) {
+        Map<String, Object> effective = new HashMap<>(clusterConf);
+        effective.putAll(topoConf);
+        if (!TransportSelection.RDMA_CONTEXT.equals(TransportSelection.pluginClassName(effective))) {
+            return;
+        }
+        List<String> required = new ArrayList<>();
+        for (String key : List.of(Config.STORM_MESSAGING_NETTY_TLS_ENABLE, Config.STORM_MESSAGING_NETTY_AUTHENTICATION)) {
+            if (ObjectReader.getBoolean(effective.get(key), false)) {
+                required.add(key + ": true" + (topoConf.containsKey(key) ? " (the topology's)" : " (the cluster's)"));
+            }
+        }
+        if (!required.isEmpty()) {
+            throw new IllegalArgumentException(WhaleConfig.TRANSPORT + ": rdma carries tuples without Netty's TLS and SASL, "
+                + "and " + String.join(" and ", required) + " asks for them; run this topology over Netty (leave "
+                + WhaleConfig.TRANSPORT + " unset or set it to netty), or set them to false in its conf knowingly");
+        }
     }
 
     /** The port of each Whale Prometheus reporter the topology names, parsed as the reporter will (else every worker would fail). */

@@ -1,10 +1,12 @@
 package io.whale.config;
 
+import static io.whale.config.WhaleConfig.TRANSPORT;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.transport.TransportSelection;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.HashMap;
@@ -209,6 +211,28 @@ class WhaleConfigValidationTest {
         conf.put(Config.TOPOLOGY_WORKERS, 2);
 
         assertEquals(java.util.List.of(), WhaleConfigValidation.unknownKeys(conf));
+    }
+
+    @Test
+    void shouldRefuseTheRdmaTransportWhereNettyTlsOrSaslIsOnNamingWhichAndWhere() {
+        Map<String, Object> tlsCluster = Map.of(Config.STORM_MESSAGING_NETTY_TLS_ENABLE, true);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> WhaleConfigValidation.checkTransportSecurity(Map.of(TRANSPORT, "rdma"), tlsCluster));
+        assertTrue(e.getMessage().startsWith("whale.transport: rdma carries tuples without Netty's TLS and SASL, and "
+                                             + "storm.messaging.netty.tls.enable: true (the cluster's) asks for them"), e.getMessage());
+
+        e = assertThrows(IllegalArgumentException.class, () -> WhaleConfigValidation.checkTransportSecurity(
+            Map.of(Config.STORM_MESSAGING_TRANSPORT, TransportSelection.RDMA_CONTEXT, Config.STORM_MESSAGING_NETTY_AUTHENTICATION, true),
+            Map.of()));
+        assertTrue(e.getMessage().contains("storm.messaging.netty.authentication: true (the topology's)"), e.getMessage());
+
+        Map<String, Object> rdmaWithSasl = new HashMap<>(Map.of(TRANSPORT, "rdma", Config.STORM_MESSAGING_NETTY_AUTHENTICATION, true));
+        assertThrows(IllegalArgumentException.class, () -> ConfigValidation.validateTopoConf(rdmaWithSasl),
+            "Storm's own topology check (submit, Nimbus) refuses it");
+
+        WhaleConfigValidation.checkTransportSecurity(Map.of(TRANSPORT, "netty"), tlsCluster);
+        WhaleConfigValidation.checkTransportSecurity(Map.of(TRANSPORT, "rdma"), Map.of());
+        WhaleConfigValidation.checkTransportSecurity(Map.of(TRANSPORT, "rdma", Config.STORM_MESSAGING_NETTY_TLS_ENABLE, false), tlsCluster);
     }
 
     @Test
