@@ -7,6 +7,7 @@ import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -76,7 +77,7 @@ public final class ChannelSender implements AutoCloseable {
         this.remote = remote;
         this.listener = listener;
         this.handshake = new Handshake(config.secret());
-        this.ring = engine.allocate(config.ringBytes());
+        this.ring = engine.allocate(config.ringBytes(), RegionAccess.PEER_READS);
         this.ringView = ring.buffer();
         this.index = new RingIndex(ring.length());
         this.slicer = new StreamSlicer(config.maxMemorySizeBytes(), config.waitTimeLimitNanos());
@@ -288,13 +289,14 @@ public final class ChannelSender implements AutoCloseable {
 
     private void onWelcome(RdmaEndpoint from, ByteBuffer message) {
         byte[] mac = Control.bytes(message, Handshake.MAC_BYTES);
+        byte[] receiverNonce = Control.bytes(message, Handshake.NONCE_BYTES);
         long lastDelivered = message.getLong();
         lock.lock();
         try {
             if (from != endpoint || state != State.CONNECTING && state != State.DISCONNECTED) {
                 return;
             }
-            if (!Handshake.matches(handshake.welcomeMac(channelId, nonce), mac)) {
+            if (!Handshake.matches(handshake.welcomeMac(channelId, nonce, receiverNonce), mac)) {
                 giveUp("receiver at " + remote + " could not prove the topology secret");
                 from.close();
                 return;
@@ -303,7 +305,8 @@ public final class ChannelSender implements AutoCloseable {
                 index.releaseTo(unconsumed.poll().end()); // delivered before the reconnect: do not duplicate
             }
             long firstSeq = unconsumed.isEmpty() ? nextSeq : unconsumed.peek().seq();
-            sendControl(from, Control.ring(ring.address(), ring.length(), firstSeq, ring.remoteKey()), "RING");
+            byte[] ringFields = Control.ringFields(ring.address(), ring.length(), firstSeq, ring.remoteKey());
+            sendControl(from, Control.ring(ringFields, handshake.ringMac(channelId, nonce, receiverNonce, ringFields)), "RING");
             state = State.CONNECTED;
             failedAttempts = 0;
             for (BatchDescriptor batch : unconsumed) {

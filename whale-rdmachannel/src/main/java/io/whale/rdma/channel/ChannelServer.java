@@ -1,5 +1,6 @@
 package io.whale.rdma.channel;
 
+import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -43,6 +45,7 @@ public final class ChannelServer implements AutoCloseable {
     /** Sessions past the handshake; progress thread only. */
     private final Set<InboundSession> admitted = new HashSet<>();
     private final AtomicLong refused = new AtomicLong();
+    private final int maxRingBytes;
     private final ExecutorService receiveThreads;
     /** The receive threads' names: the port bound once it is known. */
     private volatile String threadPrefix;
@@ -56,10 +59,12 @@ public final class ChannelServer implements AutoCloseable {
         }
     };
 
-    ChannelServer(RdmaEngine engine, Handshake handshake, InetSocketAddress bindAddress, InboundHandler handler,
-                  int receiveThreadCount) {
+    ChannelServer(RdmaEngine engine, Handshake handshake, RdmaConfig config, ScheduledExecutorService timer,
+                  InetSocketAddress bindAddress, InboundHandler handler) {
         this.handler = handler;
         this.engine = engine;
+        this.maxRingBytes = config.ringBytes();
+        int receiveThreadCount = config.receiveThreads();
         AtomicInteger threadNumber = new AtomicInteger();
         // Before listening: a peer may connect, and its first batch arrive, before listen() has returned (a worker's
         // peers retry every few hundred ms). Unbounded queue, but it holds at most one turn per channel (see
@@ -71,8 +76,12 @@ public final class ChannelServer implements AutoCloseable {
                     return thread;
                 });
         this.threadPrefix = "whale-rdma-receive-" + bindAddress.getPort() + "-";
-        this.listener = engine.listen(bindAddress,
-                endpoint -> new InboundSession(this, engine, handshake, endpoint));
+        this.listener = engine.listen(bindAddress, endpoint -> {
+            InboundSession session = new InboundSession(this, engine, handshake, endpoint);
+            long timeout = config.handshakeTimeoutMillis();
+            timer.schedule(() -> onProgressThread(() -> session.handshakeDeadline(timeout)), timeout, TimeUnit.MILLISECONDS);
+            return session;
+        });
         this.address = listener.address();
         this.threadPrefix = "whale-rdma-receive-" + address.getPort() + "-";
     }
@@ -86,7 +95,15 @@ public final class ChannelServer implements AutoCloseable {
         return address;
     }
 
-    /** Handshakes refused because the peer did not know the topology secret. */
+    /** The largest sender ring this receiver mirrors: its own {@code whale.rdma.ring.bytes}. */
+    int maxRingBytes() {
+        return maxRingBytes;
+    }
+
+    /**
+     * Handshakes refused: the peer did not prove the topology secret, announced a ring larger than this side's, or did
+     * not finish its handshake within {@code whale.rdma.handshake.timeout.ms}.
+     */
     public long refusedHandshakes() {
         return refused.get();
     }

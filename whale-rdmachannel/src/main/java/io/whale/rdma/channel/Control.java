@@ -8,9 +8,12 @@ import java.nio.charset.StandardCharsets;
  * where in the sender's ring a work request lies, and the receiver fetches it with a one-sided READ.
  * <pre>
  *   HELLO    sender -> receiver  channelId, nonce[16], mac[32]     mac = HMAC(secret, "hello" | channelId | nonce)
- *   WELCOME  receiver -> sender  mac[32], lastDeliveredSeq          mac = HMAC(secret, "welcome" | channelId | nonce)
+ *   WELCOME  receiver -> sender  mac[32], rnonce[16], lastDeliveredSeq
+ *                                                                   mac = HMAC(secret, "welcome" | channelId | nonce | rnonce)
  *   REJECT   receiver -> sender  reason (UTF-8)
- *   RING     sender -> receiver  address, length, first seq, key   sent only after WELCOME proved the peer
+ *   RING     sender -> receiver  address, length, first seq, key, mac[32]
+ *                                sent only after WELCOME proved the peer; mac = HMAC(secret, "ring" | channelId | nonce |
+ *                                rnonce | address, length, first seq, key), so a replayed HELLO cannot announce a ring
  *   BATCH    sender -> receiver  seq, start counter, length, message count
  *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released
  *   NOTICE   receiver -> sender  payload                            application notice (Storm: backpressure, load)
@@ -35,8 +38,9 @@ final class Control {
                 .put(nonce).put(mac).flip();
     }
 
-    static ByteBuffer welcome(byte[] mac, long lastDeliveredSeq) {
-        return ByteBuffer.allocate(1 + mac.length + 8).put(WELCOME).put(mac).putLong(lastDeliveredSeq).flip();
+    static ByteBuffer welcome(byte[] mac, byte[] receiverNonce, long lastDeliveredSeq) {
+        return ByteBuffer.allocate(1 + mac.length + receiverNonce.length + 8).put(WELCOME).put(mac).put(receiverNonce)
+                .putLong(lastDeliveredSeq).flip();
     }
 
     static ByteBuffer reject(String reason) {
@@ -44,9 +48,14 @@ final class Control {
         return ByteBuffer.allocate(1 + text.length).put(REJECT).put(text).flip();
     }
 
-    static ByteBuffer ring(long address, int length, long firstSeq, byte[] remoteKey) {
-        return ByteBuffer.allocate(1 + 8 + 4 + 8 + 2 + remoteKey.length).put(RING).putLong(address)
-                .putInt(length).putLong(firstSeq).putShort((short) remoteKey.length).put(remoteKey).flip();
+    /** A RING message's fields, as they travel and as its MAC covers them. */
+    static byte[] ringFields(long address, int length, long firstSeq, byte[] remoteKey) {
+        return ByteBuffer.allocate(8 + 4 + 8 + 2 + remoteKey.length).putLong(address).putInt(length).putLong(firstSeq)
+                .putShort((short) remoteKey.length).put(remoteKey).array();
+    }
+
+    static ByteBuffer ring(byte[] ringFields, byte[] mac) {
+        return ByteBuffer.allocate(1 + ringFields.length + mac.length).put(RING).put(ringFields).put(mac).flip();
     }
 
     static ByteBuffer batch(BatchDescriptor batch) {

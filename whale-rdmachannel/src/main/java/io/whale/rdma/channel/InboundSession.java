@@ -1,9 +1,11 @@
 package io.whale.rdma.channel;
 
+import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import io.whale.rdma.spi.RemoteRegion;
 import java.nio.ByteBuffer;
@@ -34,6 +36,8 @@ final class InboundSession implements EndpointHandler {
     private final Map<Long, Long> releasedEnds = new HashMap<>();
     private Phase phase = Phase.AWAIT_HELLO;
     private long channelId;
+    private byte[] senderNonce;
+    private byte[] receiverNonce;
     private RegisteredRegion mirror;
     private RemoteRegion senderRing;
     private long nextDelivery;
@@ -73,31 +77,23 @@ final class InboundSession implements EndpointHandler {
             return;
         }
         channelId = message.getLong();
-        byte[] nonce = Control.bytes(message, Handshake.NONCE_BYTES);
+        senderNonce = Control.bytes(message, Handshake.NONCE_BYTES);
         byte[] mac = Control.bytes(message, Handshake.MAC_BYTES);
-        if (!Handshake.matches(handshake.helloMac(channelId, nonce), mac)) {
-            LOG.warn("refused RDMA channel from {}: topology secret mismatch", peer());
-            server.countRefused();
-            phase = Phase.CLOSED;
-            endpoint.send(Control.reject("topology secret mismatch"), new Completion() {
-                @Override
-                public void onSuccess() {
-                    endpoint.close();
-                }
-
-                @Override
-                public void onError(String reason) {
-                    endpoint.close();
-                }
-            });
+        if (!Handshake.matches(handshake.helloMac(channelId, senderNonce), mac)) {
+            refuse("topology secret mismatch");
             return;
         }
+        receiverNonce = Handshake.newNonce();
         long lastDelivered = server.lastDelivered(channelId);
-        sendControl(Control.welcome(handshake.welcomeMac(channelId, nonce), lastDelivered), "WELCOME");
+        sendControl(Control.welcome(handshake.welcomeMac(channelId, senderNonce, receiverNonce), receiverNonce, lastDelivered),
+            "WELCOME");
         phase = Phase.AWAIT_RING;
-        server.admitted(this);
     }
 
+    /**
+     * The sender's ring, taken only with a MAC over both nonces (a HELLO played back by someone without the secret
+     * cannot announce one) and no larger than this side's {@code whale.rdma.ring.bytes} (the mirror is allocated to it).
+     */
     private void onRing(ByteBuffer message) {
         if (phase != Phase.AWAIT_RING) {
             protocolError("RING before a valid HELLO");
@@ -105,12 +101,51 @@ final class InboundSession implements EndpointHandler {
         }
         long address = message.getLong();
         int length = message.getInt();
-        nextDelivery = message.getLong(); // a new receiver picks up where the sender's unconsumed data starts
-        nextRelease = nextDelivery;
+        long firstSeq = message.getLong();
         byte[] key = Control.bytes(message, message.getShort());
-        mirror = engine.allocate(length);
+        byte[] mac = Control.bytes(message, Handshake.MAC_BYTES);
+        byte[] fields = Control.ringFields(address, length, firstSeq, key);
+        if (!Handshake.matches(handshake.ringMac(channelId, senderNonce, receiverNonce, fields), mac)) {
+            refuse("ring announcement not proven by the topology secret");
+            return;
+        }
+        if (length <= 0 || length > server.maxRingBytes()) {
+            refuse("ring of " + length + " bytes, this receiver takes 1 to " + server.maxRingBytes() + " ("
+                   + RdmaConfig.RING_BYTES + ")");
+            return;
+        }
+        nextDelivery = firstSeq; // a new receiver picks up where the sender's unconsumed data starts
+        nextRelease = nextDelivery;
+        mirror = engine.allocate(length, RegionAccess.LOCAL);
         senderRing = endpoint.attach(address, length, key);
         phase = Phase.STREAMING;
+        server.admitted(this);
+    }
+
+    /** Closes a connection that has not finished its handshake in time: it holds nothing of a proven sender. */
+    void handshakeDeadline(long timeoutMillis) {
+        if (phase == Phase.AWAIT_HELLO || phase == Phase.AWAIT_RING) {
+            refuse("no handshake within " + timeoutMillis + " ms");
+        }
+    }
+
+    /** Refuses the peer: counted, told why, and closed. */
+    private void refuse(String reason) {
+        LOG.warn("refused RDMA channel from {}: {}", peer(), reason);
+        server.countRefused();
+        phase = Phase.CLOSED;
+        server.closed(this);
+        endpoint.send(Control.reject(reason), new Completion() {
+            @Override
+            public void onSuccess() {
+                endpoint.close();
+            }
+
+            @Override
+            public void onError(String error) {
+                endpoint.close();
+            }
+        });
     }
 
     private void onBatch(ByteBuffer message) {
@@ -174,7 +209,7 @@ final class InboundSession implements EndpointHandler {
 
     /** Progress thread. */
     void sendNotice(ByteBuffer notice) {
-        if (phase == Phase.AWAIT_RING || phase == Phase.STREAMING) {
+        if (phase == Phase.STREAMING) {
             sendControl(notice, "a notice");
         }
     }

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the channel library: one provider engine (one progress thread) plus one connector thread for
- * connection attempts and reconnects, shared by every channel opened from it. A Storm {@code IContext} maps to
+ * connection attempts, reconnects and the servers' handshake deadlines, shared by every channel opened from it. A Storm {@code IContext} maps to
  * one transport, its client connections to {@link ChannelSender}s and its server to a {@link ChannelServer}.
  */
 public final class RdmaTransport implements AutoCloseable {
@@ -47,7 +47,7 @@ public final class RdmaTransport implements AutoCloseable {
 
     /** Accepts channels on {@code bindAddress} (port 0 picks a free port). */
     public ChannelServer bind(InetSocketAddress bindAddress, InboundHandler handler) {
-        return new ChannelServer(engine, handshake, bindAddress, handler, config.receiveThreads());
+        return new ChannelServer(engine, handshake, config, connector, bindAddress, handler);
     }
 
     public RdmaConfig config() {

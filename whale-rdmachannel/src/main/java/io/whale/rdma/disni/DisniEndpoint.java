@@ -145,17 +145,6 @@ final class DisniEndpoint implements io.whale.rdma.spi.RdmaEndpoint {
                 remote.address() + sourceOffset, remote.rkey()), completion);
     }
 
-    @Override
-    public void write(RegisteredRegion source, long sourceOffset, RemoteRegion target, long targetOffset, int length,
-                      Completion completion) {
-        io.whale.rdma.spi.RdmaEndpoint.checkBounds("WRITE source", source.length(), sourceOffset, length);
-        io.whale.rdma.spi.RdmaEndpoint.checkBounds("WRITE target", target.length(), targetOffset, length);
-        DisniRemoteRegion remote = (DisniRemoteRegion) target;
-        IbvMr local = ((DisniRegion) source).mr();
-        post(DisniWorkRequests.write(0, local.getAddr() + sourceOffset, local.getLkey(), length,
-                remote.address() + targetOffset, remote.rkey()), completion);
-    }
-
     /** Gives the work request an id, remembers its completion and posts it. */
     private void post(IbvSendWR wr, Completion completion) {
         if (closed) {

@@ -11,6 +11,7 @@ import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -81,8 +82,8 @@ final class DisniEngine implements RdmaEngine {
     }
 
     @Override
-    public RegisteredRegion allocate(int length) {
-        return new DisniRegion(this, ByteBuffer.allocateDirect(length));
+    public RegisteredRegion allocate(int length, RegionAccess access) {
+        return new DisniRegion(this, ByteBuffer.allocateDirect(length), access);
     }
 
     @Override

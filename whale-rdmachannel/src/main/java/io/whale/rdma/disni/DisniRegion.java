@@ -3,6 +3,7 @@ package io.whale.rdma.disni;
 import com.ibm.disni.verbs.IbvMr;
 import com.ibm.disni.verbs.IbvPd;
 import io.whale.rdma.RdmaException;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,30 +13,36 @@ import java.nio.ByteBuffer;
  * creates with the first connection, so registration happens then (see {@link DisniEngine#protectionDomain}).
  */
 final class DisniRegion implements RegisteredRegion {
-    static final int ACCESS = IbvMr.IBV_ACCESS_LOCAL_WRITE | IbvMr.IBV_ACCESS_REMOTE_READ
-            | IbvMr.IBV_ACCESS_REMOTE_WRITE;
-
     private final DisniEngine engine;
     private final ByteBuffer memory;
+    private final int access;
     private IbvMr mr;
 
-    DisniRegion(DisniEngine engine, ByteBuffer memory) {
+    DisniRegion(DisniEngine engine, ByteBuffer memory, RegionAccess access) {
         this.engine = engine;
         this.memory = memory;
+        this.access = accessFlags(access);
     }
 
     /** A region whose registration already exists (tests, or memory registered elsewhere). */
     DisniRegion(ByteBuffer memory, IbvMr mr) {
         this.engine = null;
         this.memory = memory;
+        this.access = 0; // registered already: never registered here
         this.mr = mr;
+    }
+
+    /** The verbs access flags of a region: local write always (READs land in it), remote READ for a ring, never remote WRITE. */
+    static int accessFlags(RegionAccess access) {
+        return access == RegionAccess.PEER_READS ? IbvMr.IBV_ACCESS_LOCAL_WRITE | IbvMr.IBV_ACCESS_REMOTE_READ
+            : IbvMr.IBV_ACCESS_LOCAL_WRITE;
     }
 
     synchronized IbvMr mr() {
         if (mr == null) {
             IbvPd pd = engine.protectionDomain();
             try {
-                mr = pd.regMr(memory, ACCESS).execute().free().getMr();
+                mr = pd.regMr(memory, access).execute().free().getMr();
             } catch (IOException e) {
                 throw new RdmaException("ibv_reg_mr of " + memory.capacity() + " bytes failed: " + e, e);
             }

@@ -15,11 +15,6 @@ final class DisniWorkRequests {
         return oneSided(IbvSendWR.IBV_WR_RDMA_READ, wrId, localAddress, lkey, length, remoteAddress, rkey);
     }
 
-    /** One-sided WRITE of {@code length} local bytes to {@code remoteAddress}. */
-    static IbvSendWR write(long wrId, long localAddress, int lkey, int length, long remoteAddress, int rkey) {
-        return oneSided(IbvSendWR.IBV_WR_RDMA_WRITE, wrId, localAddress, lkey, length, remoteAddress, rkey);
-    }
-
     /** Two-sided SEND of a control message held in registered memory. */
     static IbvSendWR send(long wrId, long localAddress, int lkey, int length) {
         IbvSendWR wr = new IbvSendWR();

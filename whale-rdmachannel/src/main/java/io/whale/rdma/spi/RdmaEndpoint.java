@@ -19,10 +19,6 @@ public interface RdmaEndpoint {
     void read(RemoteRegion source, long sourceOffset, RegisteredRegion target, long targetOffset, int length,
               Completion completion);
 
-    /** One-sided WRITE: copies {@code length} bytes from the local region into the remote one. */
-    void write(RegisteredRegion source, long sourceOffset, RemoteRegion target, long targetOffset, int length,
-               Completion completion);
-
     /** The peer's address, for messages. */
     String peer();
 

@@ -10,8 +10,8 @@ import java.util.function.Function;
  */
 public interface RdmaEngine extends AutoCloseable {
 
-    /** Allocates and registers a region once; peers may READ and WRITE it with its remote key. */
-    RegisteredRegion allocate(int length);
+    /** Allocates and registers a region once, for {@code access}: what peers holding its remote key may do with it. */
+    RegisteredRegion allocate(int length, RegionAccess access);
 
     /**
      * Accepts endpoints on {@code bindAddress} (port 0 picks a free port). The factory runs on the progress

@@ -2,7 +2,7 @@ package io.whale.rdma.spi;
 
 import java.nio.ByteBuffer;
 
-/** Local memory registered with the device once, readable and writable by peers holding its remote key. */
+/** Local memory registered with the device once, for what its {@link RegionAccess} lets peers holding its remote key do. */
 public interface RegisteredRegion extends AutoCloseable {
     /** A view of the whole region (position 0, limit = length); callers use absolute get/put. */
     ByteBuffer buffer();

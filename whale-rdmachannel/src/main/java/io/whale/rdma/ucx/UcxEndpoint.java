@@ -141,22 +141,6 @@ final class UcxEndpoint implements RdmaEndpoint {
                 UcxEngine.hostMemory().setMemoryHandle(local.memory)));
     }
 
-    @Override
-    public void write(RegisteredRegion source, long sourceOffset, RemoteRegion target, long targetOffset, int length,
-                      Completion completion) {
-        RdmaEndpoint.checkBounds("WRITE source", source.length(), sourceOffset, length);
-        RdmaEndpoint.checkBounds("WRITE target", target.length(), targetOffset, length);
-        UcxRemoteRegion remote = (UcxRemoteRegion) target;
-        UcxRegion local = (UcxRegion) source;
-        // A put completes locally once the source may be reused; the flush completes when the bytes are in
-        // the peer's memory, which is what WRITE's completion promises.
-        post(completion, () -> {
-            ucp.putNonBlocking(source.address() + sourceOffset, length, remote.address() + targetOffset,
-                    remote.key, callback(Completion.IGNORE, null), UcxEngine.hostMemory().setMemoryHandle(local.memory));
-            ucp.flushNonBlocking(callback(completion, null));
-        });
-    }
-
     /**
      * Runs a UCX operation on the progress thread; a connection closed by then, or an operation UCX refuses
      * synchronously (endpoint in error), becomes a failed completion.

@@ -8,6 +8,7 @@ import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -31,6 +32,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.openucx.jucx.UcxUtils;
+import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpMemMapParams;
 import org.openucx.jucx.ucp.UcpParams;
@@ -211,16 +213,26 @@ final class UcxEngine implements RdmaEngine {
     }
 
     @Override
-    public RegisteredRegion allocate(int length) {
+    public RegisteredRegion allocate(int length, RegionAccess access) {
         if (length <= 0) {
             throw new IllegalArgumentException("region length must be positive: " + length);
         }
         return call(() -> {
             UcxRegion region = new UcxRegion(this,
-                    context.memoryMap(new UcpMemMapParams().allocate().setLength(length)));
+                    context.memoryMap(new UcpMemMapParams().allocate().setLength(length).setProtection(protection(access))));
             regions.add(region);
             return region;
         });
+    }
+
+    /**
+     * The UCX protection a region is mapped with: remote READ for a ring, no remote access for a mirror, never remote
+     * WRITE. Devices that register memory (InfiniBand, RoCE) enforce it; UCX's shared-memory and TCP transports, which
+     * copy through the peer process or a socket, do not.
+     */
+    static long protection(RegionAccess access) {
+        long local = UcpConstants.UCP_MEM_MAP_PROT_LOCAL_READ | UcpConstants.UCP_MEM_MAP_PROT_LOCAL_WRITE;
+        return access == RegionAccess.PEER_READS ? local | UcpConstants.UCP_MEM_MAP_PROT_REMOTE_READ : local;
     }
 
     long bindTimeoutMillis() {

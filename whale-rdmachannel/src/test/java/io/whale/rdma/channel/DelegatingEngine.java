@@ -4,6 +4,7 @@ import io.whale.rdma.spi.EndpointHandler;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RegisteredRegion;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -18,8 +19,8 @@ abstract class DelegatingEngine implements RdmaEngine {
     }
 
     @Override
-    public RegisteredRegion allocate(int length) {
-        return engine.allocate(length);
+    public RegisteredRegion allocate(int length, RegionAccess access) {
+        return engine.allocate(length, access);
     }
 
     @Override

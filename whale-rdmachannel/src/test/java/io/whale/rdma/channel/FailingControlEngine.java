@@ -91,12 +91,6 @@ final class FailingControlEngine extends DelegatingEngine {
         }
 
         @Override
-        public void write(RegisteredRegion source, long sourceOffset, RemoteRegion target, long targetOffset, int length,
-                          Completion completion) {
-            delegate.write(source, sourceOffset, target, targetOffset, length, completion);
-        }
-
-        @Override
         public String peer() {
             return delegate.peer();
         }

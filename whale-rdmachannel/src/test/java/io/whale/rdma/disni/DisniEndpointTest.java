@@ -19,6 +19,7 @@ import com.ibm.disni.verbs.SVCPostSend;
 import com.ibm.disni.verbs.SVCRegMr;
 import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.RegionAccess;
 import io.whale.rdma.spi.RemoteRegion;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -127,15 +128,11 @@ class DisniEndpointTest {
     }
 
     @Test
-    void shouldPostAWriteFromLocalMemory() throws IOException {
-        DisniRegion local = new DisniRegion(ByteBuffer.allocateDirect(4096), mr(0x9000, 21, 22));
-        RemoteRegion remote = endpoint.attach(0xa000, 4096, ByteBuffer.allocate(4).putInt(23).array());
-        endpoint.write(local, 100, remote, 200, 300, recording("write"));
-        IbvSendWR wr = postedWorkRequest();
-        assertEquals(IbvSendWR.IBV_WR_RDMA_WRITE, wr.getOpcode());
-        assertEquals(0x9000 + 100, wr.getSg_list().get(0).getAddr());
-        assertEquals(0xa000 + 200, wr.getRdma().getRemote_addr());
-        assertEquals(23, wr.getRdma().getRkey());
+    void shouldRegisterARingForRemoteReadsOnlyAndAMirrorForNoRemoteAccess() {
+        int remote = IbvMr.IBV_ACCESS_REMOTE_READ | IbvMr.IBV_ACCESS_REMOTE_WRITE;
+        assertEquals(IbvMr.IBV_ACCESS_REMOTE_READ, DisniRegion.accessFlags(RegionAccess.PEER_READS) & remote);
+        assertEquals(0, DisniRegion.accessFlags(RegionAccess.LOCAL) & remote);
+        assertEquals(IbvMr.IBV_ACCESS_LOCAL_WRITE, DisniRegion.accessFlags(RegionAccess.LOCAL), "READs land in a mirror");
     }
 
     @Test

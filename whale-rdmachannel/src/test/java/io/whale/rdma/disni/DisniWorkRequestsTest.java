@@ -29,16 +29,6 @@ class DisniWorkRequestsTest {
     }
 
     @Test
-    void shouldBuildASignaledWriteOfLocalBytesToTheRemoteRegion() {
-        IbvSendWR wr = DisniWorkRequests.write(43, 0x2000, 8, 64, 0xbeef0000L, 100);
-        assertEquals(IbvSendWR.IBV_WR_RDMA_WRITE, wr.getOpcode());
-        assertEquals(IbvSendWR.IBV_SEND_SIGNALED, wr.getSend_flags());
-        assertSingleSge(wr.getSg_list(), 0x2000, 8, 64);
-        assertEquals(0xbeef0000L, wr.getRdma().getRemote_addr());
-        assertEquals(100, wr.getRdma().getRkey());
-    }
-
-    @Test
     void shouldBuildASendAndAReceiveForControlMessages() {
         IbvSendWR send = DisniWorkRequests.send(44, 0x3000, 9, 25);
         assertEquals(IbvSendWR.IBV_WR_SEND, send.getOpcode());

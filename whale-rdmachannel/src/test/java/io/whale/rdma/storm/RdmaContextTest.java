@@ -114,7 +114,7 @@ class RdmaContextTest {
     void shouldBindTheSamePortAgainRightAfterEachCloseTwentyTimes() {
         // one bind attempt (no retry): the port must be free the moment close() or term() returns
         Map<String, Object> noRetry = Map.of("whale.rdma.bind.timeout.ms", 0);
-        RdmaContext sending = context("payload-a");
+        RdmaContext sending = context("payload-a", 1024 * 1024); // a topology's workers share their ring size
         RdmaContext receiving = context("payload-a", 1024 * 1024, noRetry);
         int port = 0;
         for (int round = 0; round < 20; round++) {
