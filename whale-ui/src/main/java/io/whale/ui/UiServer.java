@@ -22,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -64,8 +65,14 @@ public final class UiServer implements AutoCloseable {
     private final ExecutorService threads;
     private final UiService service;
     private final ZooKeeperView zookeeper;
+    private final boolean actionsEnabled;
 
     UiServer(Map<String, Object> conf, int port) throws IOException {
+        List<String> unhonoured = UiSecurity.unhonoured(conf);
+        if (!unhonoured.isEmpty()) {
+            throw new IllegalArgumentException(UiSecurity.refusal(unhonoured));
+        }
+        this.actionsEnabled = UiSecurity.actionsEnabled(conf);
         this.zookeeper = new ZooKeeperView(conf);
         this.service = new UiService(new NimbusGateway(conf), zookeeper);
         this.server = HttpServer.create(new InetSocketAddress(String.valueOf(conf.getOrDefault("ui.host", "0.0.0.0")), port), 0);
@@ -92,6 +99,10 @@ public final class UiServer implements AutoCloseable {
             ui = new UiServer(conf, port);
         } catch (BindException e) {
             System.err.println("whale ui: port " + port + " (ui.port) is taken by another process; choose another with --port or ui.port");
+            System.exit(1);
+            return;
+        } catch (IllegalArgumentException e) {
+            System.err.println("whale ui: " + e.getMessage());
             System.exit(1);
             return;
         }
@@ -181,7 +192,7 @@ public final class UiServer implements AutoCloseable {
                 String id = required(query, "id");
                 UiService.Panel panel = service.whalePanel(id);
                 html(exchange, TopologyPage.render(service.topology(id, query.getOrDefault("window", ":all-time")), panel.pids(),
-                    fragment(panel)));
+                    fragment(panel), actionsEnabled));
             }
             case "/whale.html" -> {
                 String id = required(query, "id");
@@ -222,6 +233,9 @@ public final class UiServer implements AutoCloseable {
             throw new UiError(404, "no action at " + path);
         }
         String form = actionForm(exchange);
+        if (!actionsEnabled) {
+            throw new UiError(403, "topology actions are disabled on this UI (ui.actions.enabled: false)");
+        }
         Optional<String> refusal = SameOrigin.refusal(exchange.getRequestHeaders().getFirst("Origin"),
             exchange.getRequestHeaders().getFirst("Referer"), exchange.getRequestHeaders().getFirst("Host"));
         if (refusal.isPresent()) {

@@ -119,6 +119,39 @@ class UiServerTest {
         assertTrue(response.body().contains("at most " + UiServer.MAX_ACTION_BODY_BYTES + " bytes"), response.body());
     }
 
+    @Test
+    void shouldRefuseToStartWhereStormsUiSecurityIsConfiguredNamingEachSetting() throws IOException {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put("ui.host", "127.0.0.1");
+        conf.put("ui.filter", "org.apache.hadoop.security.authentication.server.AuthenticationFilter");
+        conf.put("nimbus.authorizer", "org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer");
+        conf.put("ui.https.port", 8443);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new UiServer(conf, 0));
+
+        assertTrue(e.getMessage().startsWith("ui.filter: org.apache.hadoop.security.authentication.server.AuthenticationFilter, "
+            + "nimbus.authorizer: org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer, ui.https.port: 8443: whale ui "
+            + "cannot honour these settings"), e.getMessage());
+        assertEquals(List.of(), UiSecurity.unhonoured(Utils.readDefaultConfig()), "Storm's defaults ask for nothing");
+    }
+
+    @Test
+    void shouldRefuseTopologyActionsWhenTheyAreDisabledBeforeAskingNimbus() throws Exception {
+        ui.close();
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put("nimbus.seeds", List.of("127.0.0.1"));
+        conf.put("nimbus.thrift.port", unusedPort());
+        conf.put("ui.host", "127.0.0.1");
+        conf.put("ui.actions.enabled", false);
+        ui = new UiServer(conf, 0);
+        ui.start();
+
+        HttpResponse<String> kill = post("/api/v1/topology/t-1-1/kill/0", null, "");
+
+        assertEquals(403, kill.statusCode(), kill.body());
+        assertTrue(kill.body().contains("topology actions are disabled on this UI (ui.actions.enabled: false)"), kill.body());
+    }
+
     private HttpResponse<String> post(String path, String origin, String form) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));

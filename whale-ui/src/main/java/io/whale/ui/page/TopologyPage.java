@@ -15,8 +15,13 @@ public final class TopologyPage {
     }
 
     /** {@code topology}: the Storm UI JSON of the topology; {@code pids}: worker host:port to pid, where known. */
-    @SuppressWarnings("unchecked")
     public static String render(Map<String, Object> topology, Map<String, Long> pids, String panel) {
+        return render(topology, pids, panel, true);
+    }
+
+    /** As above; without {@code actions} ({@code ui.actions.enabled: false}) the page offers no topology action. */
+    @SuppressWarnings("unchecked")
+    public static String render(Map<String, Object> topology, Map<String, Long> pids, String panel, boolean actions) {
         String id = String.valueOf(topology.get("id"));
         String name = String.valueOf(topology.get("name"));
         StringBuilder body = new StringBuilder();
@@ -24,12 +29,14 @@ public final class TopologyPage {
             List.of(List.of(Html.escape(name), Html.escape(id), Html.escape(topology.get("owner")), Html.escape(topology.get("status")),
                 Html.escape(topology.get("uptime")), Html.number(topology.get("workersTotal")), Html.number(topology.get("executorsTotal")),
                 Html.number(topology.get("tasksTotal"))))));
-        body.append("<div class=\"actions\">")
-            .append(action(id, name, "activate", "Activate", ""))
-            .append(action(id, name, "deactivate", "Deactivate", ""))
-            .append(action(id, name, "rebalance", "Rebalance", "/30"))
-            .append(action(id, name, "kill", "Kill", "/30"))
-            .append("<a href=\"/whale.html?id=").append(Html.escape(id)).append("\">Whale panel alone</a></div>");
+        body.append("<div class=\"actions\">");
+        if (actions) {
+            body.append(action(id, name, "activate", "Activate", ""))
+                .append(action(id, name, "deactivate", "Deactivate", ""))
+                .append(action(id, name, "rebalance", "Rebalance", "/30"))
+                .append(action(id, name, "kill", "Kill", "/30"));
+        }
+        body.append("<a href=\"/whale.html?id=").append(Html.escape(id)).append("\">Whale panel alone</a></div>");
 
         List<List<String>> stats = new ArrayList<>();
         for (Map<String, Object> w : (List<Map<String, Object>>) topology.get("topologyStats")) {

@@ -1,6 +1,7 @@
 package io.whale.ui.page;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -55,5 +56,12 @@ class TopologyPageTest {
         assertTrue(page.contains("<div id=\"whale-panel\" class=\"panel\"><h2>Whale</h2></div>"), page);
         assertTrue(page.contains("fetch('/whale-panel.html?id=rh-1-17')"), page);
         assertTrue(!page.contains("http://") && !page.contains("https://"), "nothing fetched from elsewhere:\n" + page);
+    }
+
+    @Test
+    void shouldOfferNoTopologyActionWhenTheyAreDisabled() {
+        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel").contains("/kill/30"));
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel", false);
+        assertFalse(page.contains("/kill/") || page.contains("/rebalance/") || page.contains("/activate"), page);
     }
 }
