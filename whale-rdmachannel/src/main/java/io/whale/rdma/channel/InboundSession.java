@@ -122,14 +122,19 @@ final class InboundSession implements EndpointHandler {
         server.admitted(this);
     }
 
-    /** Closes a connection that has not finished its handshake in time: it holds nothing of a proven sender. */
+    /**
+     * Closes a connection that has not finished its handshake in time (counted as refused): it holds nothing of a proven
+     * sender. Closed, not rejected: a REJECT makes a sender give up for good, and a genuine sender that was merely slow
+     * reconnects.
+     */
     void handshakeDeadline(long timeoutMillis) {
         if (phase == Phase.AWAIT_HELLO || phase == Phase.AWAIT_RING) {
-            refuse("no handshake within " + timeoutMillis + " ms");
+            server.countRefused();
+            protocolError("no handshake within " + timeoutMillis + " ms");
         }
     }
 
-    /** Refuses the peer: counted, told why, and closed. */
+    /** Refuses the peer: counted, told why (a sender told gives up for good), and closed. */
     private void refuse(String reason) {
         LOG.warn("refused RDMA channel from {}: {}", peer(), reason);
         server.countRefused();
