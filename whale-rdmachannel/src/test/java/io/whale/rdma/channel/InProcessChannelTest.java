@@ -178,7 +178,9 @@ class InProcessChannelTest {
         assertTrue(failures.peek().contains("topology secret mismatch"), failures::toString);
         assertEquals(ChannelSender.State.FAILED, intruder.state());
         assertThrows(ChannelClosedException.class, () -> intruder.trySend(ByteBuffer.wrap(new byte[] {4})));
-        assertEquals(1, server.refusedHandshakes());
+        // once or twice: the receiver closes the connection after its REJECT, and a sender that sees the close before
+        // the REJECT reconnects once and is refused again (CI's loaded cores showed two)
+        assertTrue(server.refusedHandshakes() >= 1 && server.refusedHandshakes() <= 2, "refused " + server.refusedHandshakes());
         assertTrue(received.isEmpty());
     }
 
