@@ -69,7 +69,7 @@ class InboundHandshakeTest {
         byte[] fields = Control.ringFields(ring.address(), ring.length(), 1, ring.remoteKey());
         endpoint.send(Control.ring(fields, new byte[Handshake.MAC_BYTES]), Completion.onFailure(r -> { }));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> peer.rejectedWith("ring announcement not proven by the topology secret"));
+        peer.awaitRefused("ring announcement not proven by the topology secret");
         assertEquals(1, server.refusedHandshakes());
         assertTrue(delivered.isEmpty());
     }
@@ -84,8 +84,7 @@ class InboundHandshakeTest {
         byte[] mac = handshake.ringMac(43L, nonce, peer.receiverNonce(), fields);
         endpoint.send(Control.ring(fields, mac), Completion.onFailure(r -> { }));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> peer.rejectedWith("ring of " + Integer.MAX_VALUE
-            + " bytes, this receiver takes 1 to " + RING_BYTES + " (whale.rdma.ring.bytes)"));
+        peer.awaitRefused("ring of " + Integer.MAX_VALUE + " bytes, this receiver takes 1 to " + RING_BYTES + " (whale.rdma.ring.bytes)");
         assertEquals(1, server.refusedHandshakes());
     }
 
@@ -130,6 +129,17 @@ class InboundHandshakeTest {
 
         boolean received(byte type) {
             return messages.stream().anyMatch(m -> m.get(0) == type);
+        }
+
+        /**
+         * Waits until the receiver refused this peer: its REJECT came with {@code reason}, or the connection was closed
+         * first (the receiver closes right after sending REJECT, and the close can overtake it).
+         */
+        void awaitRefused(String reason) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> rejectedWith(reason) || lost != null);
+            assertTrue(lost != null || rejectedWith(reason), "refused: " + reason);
+            messages.stream().filter(m -> m.get(0) == Control.REJECT).findFirst().ifPresent(reject ->
+                assertEquals(reason, Control.text(reject.duplicate().position(1)), "the REJECT's reason"));
         }
 
         boolean rejectedWith(String reason) {
