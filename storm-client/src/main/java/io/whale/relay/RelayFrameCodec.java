@@ -51,7 +51,7 @@ public final class RelayFrameCodec {
         if (values.length == 0) {
             throw new IllegalArgumentException("no serialized values");
         }
-        FrameFields.requireDistinct(route.allTasks(), IllegalArgumentException::new, "relay route");
+        FrameFields.requireDistinct(RelayTrees.allTasks(route), IllegalArgumentException::new, "relay route");
         long size = 3 + FrameFields.varIntBytes(sourceTask) + FrameFields.varLongBytes(incarnation) + 4
             + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + values.length
             + CRC_BYTES;
@@ -158,7 +158,7 @@ public final class RelayFrameCodec {
         int childCount = readCount(buf, "child count");
         FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
-        TaskList routeTasks = new TaskList();
+        TaskList routeTasks = new TaskList(tasks);
         for (int i = 0; i < childCount; i++) {
             children.add(skipRoute(buf, withIds, routeTasks));
         }
@@ -166,12 +166,9 @@ public final class RelayFrameCodec {
         if (valuesLength == 0) {
             throw new MalformedBatchTupleException(KIND + " has no values after its route");
         }
-        int[] below = routeTasks.toArray();
-        int[] every = Arrays.copyOf(tasks, tasks.length + below.length);
-        System.arraycopy(below, 0, every, tasks.length, below.length);
-        FrameFields.requireDistinct(every, MalformedBatchTupleException::new, KIND + " route");
+        FrameFields.requireDistinct(routeTasks.toArray(), MalformedBatchTupleException::new, KIND + " route");
         return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, messageIds, List.copyOf(children),
-                              below, frame, routeOffset, buf.position(), valuesLength);
+                              routeTasks.tail(tasks.length), frame, routeOffset, buf.position(), valuesLength);
     }
 
     private static int[] readTasks(ByteBuffer buf) {
@@ -272,10 +269,15 @@ public final class RelayFrameCodec {
         return count;
     }
 
-    /** The tasks of a route as they are read; grows as an ArrayList would, never beyond the frame's bytes. */
+    /** The tasks of a route as they are read, after {@code first}; grows as an ArrayList would, never beyond the frame's bytes. */
     private static final class TaskList {
-        private int[] tasks = new int[16];
+        private int[] tasks;
         private int size;
+
+        TaskList(int[] first) {
+            tasks = Arrays.copyOf(first, Math.max(16, 2 * first.length));
+            size = first.length;
+        }
 
         void add(int task) {
             if (size == tasks.length) {
@@ -286,6 +288,11 @@ public final class RelayFrameCodec {
 
         int[] toArray() {
             return Arrays.copyOf(tasks, size);
+        }
+
+        /** The tasks read after the first {@code from}. */
+        int[] tail(int from) {
+            return Arrays.copyOfRange(tasks, from, size);
         }
     }
 

@@ -1,9 +1,7 @@
 package io.whale.relay;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -45,22 +43,6 @@ public record RelayRoute(int[] tasks, List<RelayRoute> children) {
             total += child.subtreeTasks();
         }
         return total;
-    }
-
-    /** Every destination task of this subtree, in preorder. */
-    public int[] allTasks() {
-        int[] all = new int[subtreeTasks()];
-        int filled = 0;
-        Deque<RelayRoute> pending = new ArrayDeque<>(List.of(this));
-        while (!pending.isEmpty()) {
-            RelayRoute member = pending.pop();
-            System.arraycopy(member.tasks, 0, all, filled, member.tasks.length);
-            filled += member.tasks.length;
-            for (int i = member.children.size() - 1; i >= 0; i--) {
-                pending.push(member.children.get(i));
-            }
-        }
-        return all;
     }
 
     /** Members in this subtree, this one included. */

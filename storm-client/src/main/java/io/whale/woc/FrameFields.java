@@ -61,9 +61,18 @@ public final class FrameFields {
 
     /**
      * Refuses a task list that names a task twice: a frame delivers one copy to each task, and a destination named twice
-     * would get two (and, in a relay route, a member would be sent its frame twice). Sorts a copy: task lists are short.
+     * would get two (and, in a relay route, a member would be sent its frame twice). On the send and receive paths of
+     * every frame: an ascending list (as a worker's tasks usually come) is checked without allocating; any other is
+     * checked on a sorted copy (task lists are short).
      */
     public static void requireDistinct(int[] tasks, Function<String, ? extends RuntimeException> refusal, String what) {
+        int ascending = 1;
+        while (ascending < tasks.length && tasks[ascending] > tasks[ascending - 1]) {
+            ascending++;
+        }
+        if (ascending == tasks.length) {
+            return;
+        }
         int[] sorted = tasks.clone();
         Arrays.sort(sorted);
         for (int i = 1; i < sorted.length; i++) {
