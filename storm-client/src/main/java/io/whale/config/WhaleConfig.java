@@ -34,6 +34,14 @@ public final class WhaleConfig implements Validated {
     public static final String WOC_WINDOW_DELAY_MS = "whale.woc.window.delay.ms";
 
     /**
+     * How long (ms) a destination worker may return no credit while a sender waits for it before the sender counts it
+     * stalled (partitioned, stopped, wedged): its WOC frames are then dropped and counted instead of holding the
+     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever, default 1000.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_STALL_MS = "whale.woc.stall.ms";
+
+    /**
      * Ack combining: the acks a worker's tasks send to one acker task (on this worker or another) for one root reach it
      * as one ack carrying their XOR, within {@link #WOC_ACK_COMBINE_DELAY_MS}; fails are never held. Boolean, default
      * {@link #WOC_ENABLED}'s value; false sends every ack as Storm does.
@@ -180,6 +188,8 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_RECONNECT_MIN_MS = 100;
         /** {@link WhaleConfig#RDMA_RECONNECT_MAX_MS} when unset. */
         public static final int RDMA_RECONNECT_MAX_MS = 1_000;
+        /** {@link WhaleConfig#WOC_STALL_MS} when unset. */
+        public static final int WOC_STALL_MS = 1_000;
 
         private Defaults() {
         }

@@ -29,6 +29,7 @@ import static io.whale.config.WhaleConfig.TRANSPORT;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_ENABLED;
+import static io.whale.config.WhaleConfig.WOC_STALL_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
 
@@ -68,6 +69,7 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_ENABLED, Rule.BOOLEAN),
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_WINDOW_DELAY_MS, Rule.NON_NEGATIVE_INT),
+        Map.entry(WOC_STALL_MS, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_ACK_COMBINE, Rule.BOOLEAN),
         Map.entry(WOC_ACK_COMBINE_DELAY_MS, Rule.intRange(1, 1000)),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),

@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.woc.CreditStall;
 import io.whale.woc.CreditedConnection;
 import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayDeque;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
@@ -32,7 +34,11 @@ import org.slf4j.LoggerFactory;
  * repeat or are off their source's current stream are dropped, counted and credited at once ({@link SequenceFilter}).
  * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
- * reconnecting.
+ * reconnecting. So is a child that stopped returning credit ({@link CreditStall}): the frame window of the frames this
+ * worker roots for it has stayed full, or what it was forwarded has waited, with no credit for the stall bound; what
+ * it owed is settled as lost, as when its connection closes, until its next credit. A member without a connection up,
+ * or unknown here, also makes the worker refresh its connections now ({@link ConnectOnDemand}): a restarted worker is
+ * connected to within a round of the assignment's reading, not at the next 10-s refresh.
  */
 public final class RelayMember {
     private static final Logger LOG = LoggerFactory.getLogger(RelayMember.class);
@@ -48,11 +54,21 @@ public final class RelayMember {
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
     private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
+    private final Map<NodeInfo, CreditStall> childStalls = new ConcurrentHashMap<>();
+    private final ConnectOnDemand connectOnDemand = new ConnectOnDemand();
+    private final long stallNanos;
+    private final LongSupplier nanoClock;
 
+    /**
+     * @param stallNanos how long a child may return no credit for what waits for it before it is sent around (0: for ever)
+     * @param nanoClock the clock of the stall bound and of the sequence filter
+     */
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
-                       Function<Supplier<Long>, RelayMetrics> metrics) {
+                       Function<Supplier<Long>, RelayMetrics> metrics, long stallNanos, LongSupplier nanoClock) {
         this.incarnation = incarnation;
+        this.stallNanos = stallNanos;
+        this.nanoClock = nanoClock;
         this.shaper = shaper;
         this.transferQueue = transferQueue;
         this.taskToNode = taskToNode;
@@ -96,7 +112,7 @@ public final class RelayMember {
         synchronized (this) {
             Forwards forwards = plan(frame);
             SequenceFilter.Verdict verdict = filter.accept(frame.sourceTask(), frame.treeId(), frame.incarnation(), frame.seq(),
-                System.nanoTime());
+                nanoClock.getAsLong());
             if (verdict != SequenceFilter.Verdict.DELIVER) {
                 if (verdict == SequenceFilter.Verdict.DUPLICATE) {
                     metrics.duplicate();
@@ -144,6 +160,9 @@ public final class RelayMember {
         while (!routes.isEmpty()) {
             RelayFrame.Child child = routes.poll();
             NodeInfo node = nodes.get(child.firstTask());
+            if (node == null) {
+                connectNow();
+            }
             if (node == null || !reachable(node)) {
                 List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
@@ -182,8 +201,10 @@ public final class RelayMember {
         if (forwards.bypassedMembers() > 0) {
             bypassed(forwards.bypassedMembers(), forwards.lostTuples());
         }
+        long sentNanos = forwards.awaited().isEmpty() ? 0 : nanoClock.getAsLong();
         for (int i = 0; i < forwards.awaited().size(); i++) {
             link(forwards.connections().get(i), forwards.awaited().get(i));
+            childStall(forwards.awaited().get(i)).waiting(sentNanos);
         }
         RelayCreditLedger.Release<Consumer<TaskMessage>> now =
             ledger.received(parent, frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples());
@@ -196,24 +217,62 @@ public final class RelayMember {
     }
 
     /**
-     * Whether frames can go to {@code node} now: its connection is up. When it is not (a dead, restarting or cut-off
-     * worker), its parent in a tree, the source or a member, sends its children their frames itself and counts the
-     * member's own tuples lost ({@link #bypassed}): the tree repairs itself where the failure shows, with no message,
-     * as soon as the parent's connection shows it, and heals when the connection is back. Logged once each way.
+     * Whether frames can go to {@code node} now: its connection is up and it returns credit. When it does not (a dead,
+     * restarting or cut-off worker), its parent in a tree, the source or a member, sends its children their frames
+     * itself and counts the member's own tuples lost ({@link #bypassed}): the tree repairs itself where the failure
+     * shows, with no message, as soon as the parent's connection or the stall bound shows it, and heals when the
+     * connection or the credit is back. Logged once each way.
      */
     public boolean reachable(NodeInfo node) {
         IConnection connection = connections.apply(node);
         boolean up = connection != null
             && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
-        if (up) {
+        if (!up) {
+            connectNow();
+        }
+        boolean stalled = up && stalled(node, connection);
+        if (up && !stalled) {
             if (!unreachable.isEmpty() && unreachable.remove(node)) {
                 LOG.info("Relay member {} is reachable again and relays for its trees again", RelayTrees.address(node));
             }
         } else if (unreachable.add(node)) {
-            LOG.warn("Relay member {} cannot be reached: this worker sends its children in the relay trees their frames"
-                     + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", RelayTrees.address(node));
+            LOG.warn("Relay member {} cannot be reached ({}): this worker sends its children in the relay trees their frames"
+                     + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", RelayTrees.address(node),
+                     stalled ? "no credit for " + stallNanos / 1_000_000 + " ms" : "its connection is down");
+            if (stalled) {
+                onStalled(node);
+            }
         }
-        return up;
+        return up && !stalled;
+    }
+
+    /**
+     * The worker's connection refresh, run when a frame names a member this worker has no connection up to or does
+     * not know ({@link ConnectOnDemand}); set once the worker is built.
+     */
+    public void refreshConnectionsWith(Runnable refresh) {
+        connectOnDemand.refreshWith(refresh);
+    }
+
+    private void connectNow() {
+        try {
+            if (connectOnDemand.request(nanoClock.getAsLong())) {
+                metrics.connectRequested();
+            }
+        } catch (RuntimeException stopping) {
+            LOG.debug("Could not ask for a connection refresh (the worker is stopping?)", stopping);
+        }
+    }
+
+    /** Whether {@code node} returned no credit for the bound: for frames it was forwarded, or for those rooted here. */
+    private boolean stalled(NodeInfo node, IConnection connection) {
+        CreditStall forwarded = childStalls.get(node);
+        return (forwarded != null && forwarded.stalled(nanoClock))
+            || (connection instanceof CreditedConnection credited && credited.frameWindow().stalled());
+    }
+
+    private CreditStall childStall(NodeInfo child) {
+        return childStalls.computeIfAbsent(child, c -> new CreditStall(stallNanos));
     }
 
     /** {@code members} were sent around ({@link #reachable}); {@code ownTuples} of the frame were for their own tasks. */
@@ -249,6 +308,10 @@ public final class RelayMember {
     }
 
     private synchronized void onCredit(NodeInfo child, CreditedConnection connection, List<RelayCredit.Entry> entries) {
+        CreditStall stall = childStalls.get(child);
+        if (stall != null) {
+            stall.credited();
+        }
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
                 connection.frameWindow().credit(entry.tuples());
@@ -259,10 +322,27 @@ public final class RelayMember {
                 credit(release.parent(), release.incarnation(), release.tuples());
             }
         }
+        if (stall != null && ledger.owes(child)) {
+            stall.waiting(nanoClock.getAsLong()); // what it still owes waits from this credit on
+        }
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
         metrics.childDisconnected();
+        CreditStall stall = childStalls.get(child);
+        if (stall != null) {
+            stall.credited();
+        }
+        settleLost(child);
+    }
+
+    /** {@code child} returns no credit: what it owes is settled as lost, as if its connection had closed. */
+    private synchronized void onStalled(NodeInfo child) {
+        metrics.childStalled();
+        settleLost(child);
+    }
+
+    private void settleLost(NodeInfo child) {
         shaper.lost(child);
         RelayCreditLedger.Settled<Consumer<TaskMessage>> settled = ledger.childLost(child);
         metrics.lost(settled.lostTuples());

@@ -16,6 +16,8 @@ public final class RelayMetrics {
     private final Counter lostTuples;
     private final Counter bytesForwarded;
     private final Counter childrenDisconnected;
+    private final Counter childrenStalled;
+    private final Counter connectsRequested;
     private final Counter repairs;
 
     public RelayMetrics(StormMetricRegistry registry, Gauge<Long> heldTuples) {
@@ -28,6 +30,8 @@ public final class RelayMetrics {
         this.lostTuples = counter("relay-tuples-lost");
         this.bytesForwarded = counter("relay-bytes-forwarded");
         this.childrenDisconnected = counter("relay-children-disconnected");
+        this.childrenStalled = counter("relay-children-stalled");
+        this.connectsRequested = counter("relay-connects-requested");
         this.repairs = counter("relay-repairs");
         registry.gauge("relay-held-tuples", heldTuples, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
@@ -53,6 +57,16 @@ public final class RelayMetrics {
     /** A child's connection went down (a dead or restarting member, seen from its parent). */
     void childDisconnected() {
         childrenDisconnected.inc();
+    }
+
+    /** A child returned no credit for the stall bound (a cut-off or wedged member, seen from its parent). */
+    void childStalled() {
+        childrenStalled.inc();
+    }
+
+    /** A frame named a member without a connection here: the worker was asked to refresh its connections now. */
+    void connectRequested() {
+        connectsRequested.inc();
     }
 
     /** Frames went to the children of {@code members} that could not be reached, in their place. */
@@ -100,6 +114,14 @@ public final class RelayMetrics {
 
     public long childrenDisconnected() {
         return childrenDisconnected.getCount();
+    }
+
+    public long childrenStalled() {
+        return childrenStalled.getCount();
+    }
+
+    public long connectsRequested() {
+        return connectsRequested.getCount();
     }
 
     public long repairs() {

@@ -28,6 +28,11 @@ import java.util.function.LongSupplier;
  * 8,192 tuples are seconds of a link — so an overload reaches the sender's queue, where the backpressure and the
  * multicast controller see it, within a round trip.
  *
+ * <p>A window that stays full with no credit for {@link WhaleConfig#WOC_STALL_MS} is stalled ({@link CreditStall}):
+ * its destination stopped returning credit, as a partitioned host does with its connection still open. The sender
+ * then drops the frames it refuses, counted, instead of holding its executor and with it every other destination
+ * ({@link #refused}), and the relay sends around the destination ({@link #stalled}), until its next credit.
+ *
  * <p>It also times the frames in flight for their emits ({@link DeliveryTimes}, the multicast latency): a credit
  * completes the oldest frames it covers; a connection that goes down or comes up loses them.
  *
@@ -46,27 +51,33 @@ public final class FrameWindow {
     private final int capacity;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final WindowSizer sizer;
-    /** Read only to time a frame and at a credit, never for an untimed send. */
+    /** Read only to time a frame, at a credit and at a refusal, never for an untimed send. */
     private final LongSupplier nanoClock;
     private volatile int sizedCapacity;
     private volatile boolean probing;
     private volatile boolean enforced;
     private final DeliveryTimes deliveries = new DeliveryTimes();
+    private final CreditStall stall;
 
-    /** A window of {@code capacity} tuples, not sized to its path; 0 is no window. */
+    /** A window of {@code capacity} tuples, not sized to its path, that never stalls; 0 is no window. */
     public FrameWindow(int capacity) {
         this(capacity, 0);
     }
 
     /**
      * A window of at most {@code capacity} tuples (0: no window) sized to its path so that about {@code delayMs} of
-     * frames queue beyond the round trip ({@code delayMs} 0: always {@code capacity}).
+     * frames queue beyond the round trip ({@code delayMs} 0: always {@code capacity}); it never stalls.
      */
     public FrameWindow(int capacity, int delayMs) {
         this(capacity, delayMs, System::nanoTime);
     }
 
     FrameWindow(int capacity, int delayMs, LongSupplier nanoClock) {
+        this(capacity, delayMs, 0, nanoClock);
+    }
+
+    /** As {@link #FrameWindow(int, int)}, stalled once full with no credit for {@code stallNanos} (0: never). */
+    public FrameWindow(int capacity, int delayMs, long stallNanos, LongSupplier nanoClock) {
         if (capacity < 0 || delayMs < 0) {
             throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples and sizes itself to a delay of "
                 + "0 (fixed) or more ms, not " + capacity + " tuples and " + delayMs + " ms");
@@ -75,6 +86,7 @@ public final class FrameWindow {
         this.sizer = capacity > 0 && delayMs > 0 ? new WindowSizer(capacity, delayMs * 1_000_000L) : null;
         this.sizedCapacity = capacity;
         this.nanoClock = nanoClock;
+        this.stall = new CreditStall(stallNanos);
     }
 
     /** The window of a client connection of a topology: {@link WhaleConfig#WOC_WINDOW_TUPLES} if WOC is on. */
@@ -88,7 +100,7 @@ public final class FrameWindow {
         }
         int capacity = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
         int delayMs = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS);
-        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, delayMs, nanoClock);
+        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, delayMs, CreditStall.boundNanos(topoConf), nanoClock);
     }
 
     /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */
@@ -110,6 +122,9 @@ public final class FrameWindow {
                 return false;
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
+                if (current == 0) {
+                    stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
+                }
                 if (sizer != null && !probing) {
                     startProbe(hops);
                 }
@@ -125,6 +140,21 @@ public final class FrameWindow {
                 publish();
             }
         }
+    }
+
+    /**
+     * {@link #tryAcquire} refused a frame: whether the window has now been full, with no credit, for the stall bound,
+     * so that the caller drops the frame (counted) instead of holding it. The first refusal after a credit starts the
+     * wait. Reads the clock: called only on a refusal.
+     */
+    public boolean refused() {
+        stall.waiting(nanoClock.getAsLong());
+        return stalled();
+    }
+
+    /** Whether the destination is stalled: the window full, with no credit, for the bound. */
+    public boolean stalled() {
+        return enforced && stall.stalled(nanoClock);
     }
 
     /**
@@ -144,6 +174,7 @@ public final class FrameWindow {
             return;
         }
         long now = nanoClock.getAsLong();
+        stall.credited();
         giveBack(tuples, true, now);
         deliveries.credited(tuples, now);
     }
@@ -209,6 +240,7 @@ public final class FrameWindow {
     }
 
     private void forgetPath() {
+        stall.credited();
         deliveries.lost();
         if (sizer == null) {
             inFlight.set(0);

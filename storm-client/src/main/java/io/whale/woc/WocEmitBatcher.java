@@ -41,8 +41,10 @@ import org.apache.storm.tuple.Tuple;
  * through {@code tryTransferRemote}. A frame that may not leave now (the executor already has pending emits, a
  * destination task is under remote backpressure, the destination worker's {@link FrameWindow} is full, or the
  * transfer queue is) is parked whole as a {@link HeldFrame} in {@code pendingEmits}, from where the executor
- * retries it in order with the rest, as stock Storm retries a parked tuple. Nothing is dropped, the values are
- * not serialized again, and no copy overtakes the window.
+ * retries it in order with the rest, as stock Storm retries a parked tuple. The values are not serialized again,
+ * and no copy overtakes the window. Only a frame whose destination is stalled ({@link FrameWindow#refused}: no
+ * credit for {@code whale.woc.stall.ms} while its window is full) is dropped, counted, so that one cut-off worker
+ * does not hold every other destination of the executor's emits.
  *
  * <p>Not thread safe, like the output collectors: one executor thread emits at a time.
  */
@@ -331,6 +333,10 @@ public final class WocEmitBatcher {
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
         if (!window.tryAcquire(tuples, frame.hops())) {
+            if (window.refused()) {
+                dropStalled(frame, tuples);
+                return true;
+            }
             frame.windowBlocked(System.nanoTime());
             if (frame.relayed()) {
                 worker.shaper().windowFull();
@@ -364,6 +370,20 @@ public final class WocEmitBatcher {
             worker.relay().metrics().frameSent();
         }
         return true;
+    }
+
+    /**
+     * Drops a frame for a stalled destination: counted here (and by the relay for its own tuples), its emit not timed;
+     * a relay frame counts as sent for the tree's switch, owing no credit.
+     */
+    private void dropStalled(HeldFrame frame, int tuples) {
+        worker.metrics().frameDroppedStalled(tuples);
+        frame.delivery().abandon();
+        frame.delivery().done(System.nanoTime());
+        if (frame.relayed()) {
+            worker.shaper().sent(frame.epoch(), frame.worker(), 0);
+            worker.relay().bypassed(0, tuples);
+        }
     }
 
     private void sendStock(AddressedTuple tuple, Queue<AddressedTuple> pendingEmits) {

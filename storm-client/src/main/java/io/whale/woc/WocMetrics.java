@@ -26,6 +26,8 @@ public final class WocMetrics implements EmitDelivery.Sink {
     private final Counter staleFrames;
     private final Counter staleDestinations;
     private final Counter framesHeld;
+    private final Counter stalledFrames;
+    private final Counter stalledTuples;
     private final Counter multicastsDelivered;
     private final Counter multicastMicros;
     private final LongAdder windowBlockedNanos = new LongAdder();
@@ -43,6 +45,8 @@ public final class WocMetrics implements EmitDelivery.Sink {
         this.staleFrames = counter("woc-frames-stale");
         this.staleDestinations = counter("woc-stale-destinations");
         this.framesHeld = counter("woc-frames-held");
+        this.stalledFrames = counter("woc-frames-dropped-stalled");
+        this.stalledTuples = counter("woc-tuples-dropped-stalled");
         this.multicastsDelivered = counter("woc-multicasts-delivered");
         this.multicastMicros = counter("woc-multicast-us");
         registry.gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000, Constants.SYSTEM_COMPONENT_ID,
@@ -79,6 +83,16 @@ public final class WocMetrics implements EmitDelivery.Sink {
     /** A frame could not leave with its emit (window, backpressure or a full queue) and waits in pendingEmits. */
     void frameHeld() {
         framesHeld.inc();
+    }
+
+    /** A frame carrying {@code tuples} was dropped: its destination worker is stalled ({@link CreditStall}). */
+    void frameDroppedStalled(int tuples) {
+        stalledFrames.inc();
+        stalledTuples.inc(tuples);
+    }
+
+    public long tuplesDroppedStalled() {
+        return stalledTuples.getCount();
     }
 
     /**

@@ -66,7 +66,8 @@ public final class WocWorker implements AutoCloseable {
             shaper.whenReshaped(this::pathsChanged);
         }
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
-            taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get));
+            taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get),
+            CreditStall.boundNanos(topologyConf), System::nanoTime);
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}; ack combining ({}): {}", WhaleConfig.WOC_ENABLED,
@@ -104,6 +105,16 @@ public final class WocWorker implements AutoCloseable {
                              Function<String, String> hostOf) {
         if (treeBoard != null) {
             treeBoard.start(storage, acls, topologyId, supervisorId, port, hostOf);
+        }
+    }
+
+    /**
+     * With relay trees on, how the relay asks for a connection refresh now: when a frame names a member this worker
+     * has no connection to, as a restarted worker is until the refresh ({@link RelayMember#refreshConnectionsWith}).
+     */
+    public void refreshConnectionsWith(Runnable refresh) {
+        if (relay != null) {
+            relay.refreshConnectionsWith(refresh);
         }
     }
 

@@ -2,6 +2,7 @@ package io.whale.relay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +18,8 @@ import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.netty.Client;
@@ -29,6 +32,7 @@ import org.mockito.ArgumentCaptor;
 class RelayMemberTest {
     private static final long ROOT = 11L;
     private static final long SELF = 77L;
+    private static final long SECOND = 1_000_000_000L;
     private static final RelayRoute ROUTE = new RelayRoute(new int[] {1, 2}, List.of(RelayRoute.leaf(3), RelayRoute.leaf(4)));
     private static final NodeInfo B = new NodeInfo("b", java.util.Set.of(6700L));
     private static final NodeInfo C = new NodeInfo("c", java.util.Set.of(6700L));
@@ -46,8 +50,10 @@ class RelayMemberTest {
     private final Client toC = client();
     private final Client toD = client();
     private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC, D, toD));
+    private final AtomicLong now = new AtomicLong();
+    /** Sends around a child after 1 s without credit, on {@link #now}. */
     private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, D), connections::get,
-        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get);
 
     RelayMemberTest() {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
@@ -136,6 +142,107 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldSendAroundAChildThatReturnedNoCreditForTheStallBoundAndReleaseWhatItHeldBack() {
+        receive(frame(1));
+        now.set(SECOND / 10);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        now.set(SECOND - 1);
+        receive(frame(2));
+        assertEquals(List.of(3, 4, 3, 4), routingTasks(), "C is waited for 1 s");
+
+        now.set(SECOND);
+        receive(frame(3));
+
+        assertEquals(List.of(3, 4, 3, 4, 3), routingTasks(), "no credit from C since its first frame 1 s ago: sent around");
+        assertEquals(1, member.metrics().childrenStalled());
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "frame 1 settled: C's share counted lost");
+        assertEquals(3, member.metrics().lostTuples(), "C's tuple of frames 1, 2 and 3");
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4), new RelayCredit.Entry(ROOT, 4), new RelayCredit.Entry(ROOT, 4)), credited,
+            "frames 2 and 3 waited for B alone");
+    }
+
+    @Test
+    void shouldRelayThroughAStalledChildAgainOnceItsCreditComes() {
+        receive(frame(1));
+        now.set(SECOND);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        receive(frame(2));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        published.clear();
+
+        receive(frame(3));
+
+        assertEquals(List.of(3, 4), routingTasks(), "C credited (its frame 1, held through a partition): it relays again");
+        assertEquals(1, member.metrics().childrenStalled());
+    }
+
+    @Test
+    void shouldNotSendAroundAChildThatCreditsWithinTheBound() {
+        for (int i = 0; i < 5; i++) {
+            now.set(i * 900_000_000L);
+            receive(frame(i + 1));
+            now.set(i * 900_000_000L + 800_000_000L);
+            linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+            linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        }
+
+        assertEquals(10, published.size(), "every frame to both children over 4.4 s");
+        assertEquals(0, member.metrics().childrenStalled());
+    }
+
+    @Test
+    void shouldSendAroundAMemberWhoseWindowForThisWorkersOwnFramesStayedFull() {
+        FrameWindow window = new FrameWindow(2, 0, SECOND, now::get);
+        window.onConnected();
+        when(toB.frameWindow()).thenReturn(window);
+        window.tryAcquire(2);
+        assertFalse(window.refused());
+
+        now.set(SECOND);
+        window.refused();
+        assertFalse(member.reachable(B), "the frames this worker rooted for B got no credit for 1 s");
+        assertEquals(1, member.metrics().childrenStalled());
+        window.credit(1);
+        assertTrue(member.reachable(B));
+    }
+
+    @Test
+    void shouldAskForAConnectionRefreshWhenAFrameNamesAMemberWithoutAConnectionUp() {
+        AtomicInteger refreshes = new AtomicInteger();
+        member.refreshConnectionsWith(refreshes::incrementAndGet);
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        receive(frame(1));
+        assertEquals(1, refreshes.get(), "C restarted elsewhere, this worker still reconnects to its old slot: refresh now, not in 10 s");
+        assertEquals(List.of(3), routingTasks(), "C is sent around meanwhile");
+
+        now.set(499_000_000L);
+        receive(frame(2));
+        assertEquals(1, refreshes.get(), "at most one refresh per 500 ms");
+        now.set(500_000_000L);
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        receive(frame(3));
+
+        assertEquals(1, refreshes.get(), "connected: nothing to ask");
+        assertEquals(List.of(3, 3, 3, 4), routingTasks());
+        assertEquals(1, member.metrics().connectsRequested());
+    }
+
+    @Test
+    void shouldAskForAConnectionRefreshWhenAFrameNamesATaskThisWorkerDoesNotKnow() {
+        AtomicInteger refreshes = new AtomicInteger();
+        RelayMember withoutC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B), connections::get,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get);
+        withoutC.refreshConnectionsWith(refreshes::incrementAndGet);
+
+        receiveOn(withoutC, frame(1));
+
+        assertEquals(1, refreshes.get(), "task 4 moved to a worker this one has not read from the assignment yet");
+        assertEquals(List.of(3), routingTasks());
+    }
+
+    @Test
     void shouldDropARepeatedFrameUnforwardedAndCreditItAtOnce() {
         receive(frame(1));
         published.clear();
@@ -149,7 +256,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceAndSendNothing() {
         Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
         RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime);
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
@@ -170,7 +277,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceOnceAnUnreachableMemberIsSentAround() {
         when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
         RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get));
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime);
         RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
@@ -207,6 +314,10 @@ class RelayMemberTest {
         } finally {
             RelayInbound.exit();
         }
+    }
+
+    private List<Integer> routingTasks() {
+        return published.stream().map(m -> ((RelayFrameMessage) m).routingTask()).toList();
     }
 
     private static byte[] frame(long seq) {

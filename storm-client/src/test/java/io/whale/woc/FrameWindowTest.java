@@ -129,6 +129,61 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldStallOnceFullWithNoCreditForTheBound() {
+        FrameWindow window = stallingAfter(1_000 * MS);
+        assertTrue(window.tryAcquire(2));
+        assertFalse(window.tryAcquire(1));
+
+        assertFalse(window.refused(), "the first refusal starts the wait");
+        now.set(999 * MS);
+        assertFalse(window.refused());
+        assertFalse(window.stalled());
+        now.set(1_000 * MS);
+        assertTrue(window.refused(), "full, with no credit, for the bound");
+        assertTrue(window.stalled());
+
+        creditAt(window, 1, 1_001 * MS);
+        assertFalse(window.stalled(), "its next credit ends the stall");
+        assertTrue(window.tryAcquire(1));
+    }
+
+    @Test
+    void shouldStartTheWaitAgainAfterEachCredit() {
+        FrameWindow window = stallingAfter(1_000 * MS);
+        window.tryAcquire(2);
+        window.refused();
+        creditAt(window, 1, 900 * MS);
+        window.tryAcquire(1);
+
+        now.set(950 * MS);
+        assertFalse(window.refused(), "a credit 50 ms ago: the wait starts here");
+        now.set(1_949 * MS);
+        assertFalse(window.refused());
+        now.set(1_950 * MS);
+        assertTrue(window.refused());
+    }
+
+    @Test
+    void shouldNeverStallWithoutABoundOrWhileTheConnectionIsDown() {
+        FrameWindow unbounded = new FrameWindow(2, 0, now::get);
+        unbounded.onConnected();
+        unbounded.tryAcquire(2);
+        unbounded.refused();
+        now.set(3_600_000 * MS);
+        assertFalse(unbounded.refused(), "stall bound 0: a full window waits for ever");
+
+        FrameWindow window = stallingAfter(1_000 * MS);
+        window.tryAcquire(2);
+        window.refused();
+        now.set(now.get() + 1_000 * MS);
+        assertTrue(window.stalled());
+        window.onDisconnected();
+        assertFalse(window.stalled(), "a closed connection is Storm's client's to handle: it drops, counted");
+        window.onConnected();
+        assertFalse(window.stalled(), "a new connection starts with nothing in flight and nothing waiting");
+    }
+
+    @Test
     void unboundedWindowIsAlwaysOpen() {
         FrameWindow.UNBOUNDED.onConnected();
         for (int i = 0; i < 1_000; i++) {
@@ -259,6 +314,13 @@ class FrameWindowTest {
     private void creditAt(FrameWindow window, int tuples, long nanos) {
         now.set(nanos);
         window.credit(tuples);
+    }
+
+    /** A connected window of 2 tuples, not sized, stalled after {@code boundNanos} on this test's clock. */
+    private FrameWindow stallingAfter(long boundNanos) {
+        FrameWindow window = new FrameWindow(2, 0, boundNanos, now::get);
+        window.onConnected();
+        return window;
     }
 
     private static FrameWindow connected(int capacity) {

@@ -250,6 +250,35 @@ class WocEmitBatcherTest {
         assertTrue(pending.isEmpty());
     }
 
+    @Test
+    void shouldDropFramesForAStalledWorkerCountedAndKeepSendingToTheOthers() {
+        AtomicLong clock = new AtomicLong();
+        FrameWindow windowB = new FrameWindow(2, 0, 1_000_000_000L, clock::get);
+        windowB.onConnected();
+        windows.put(WORKER_B, windowB);
+        emit(2, 3, 4, 5);
+        emit(2, 3, 4, 5);
+        assertEquals(1, pending.size(), "B's window is full: its frame waits");
+
+        clock.set(999_000_000L);
+        assertFalse(batcher.retryHeld(pending.poll(), pending));
+        clock.set(1_000_000_000L);
+        assertTrue(batcher.retryHeld(pending.poll(), pending), "no credit for 1 s: the held frame is dropped, not parked again");
+        emit(2, 3, 4, 5);
+
+        assertTrue(pending.isEmpty(), "nothing holds the executor");
+        assertEquals(List.of(WORKER_A, WORKER_B, WORKER_A, WORKER_A), frameWorkers(), "A has every frame, B the first");
+        assertEquals(4, worker.metrics().tuplesDroppedStalled());
+
+        windowB.credit(2);
+        emit(2, 3, 4, 5);
+        assertEquals(List.of(WORKER_A, WORKER_B, WORKER_A, WORKER_A, WORKER_A, WORKER_B), frameWorkers(), "B's credit ends the stall");
+    }
+
+    private List<NodeInfo> frameWorkers() {
+        return published.stream().map(m -> ((BatchTupleMessage) m).routingTask()).map(task -> task < 4 ? WORKER_A : WORKER_B).toList();
+    }
+
     private FrameWindow connectedWindow(NodeInfo node, int capacity) {
         FrameWindow window = new FrameWindow(capacity);
         window.onConnected();
@@ -411,6 +440,7 @@ class WocEmitBatcherTest {
     private static Client readyClient() {
         Client client = mock(Client.class);
         when(client.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        when(client.frameWindow()).thenReturn(FrameWindow.UNBOUNDED);
         return client;
     }
 

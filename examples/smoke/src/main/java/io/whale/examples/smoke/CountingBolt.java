@@ -32,7 +32,8 @@ public class CountingBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.seen = new BitSet(expected);
-        this.report = new TaskReport(reportDir, context.getThisTaskId(), context.getThisWorkerPort());
+        this.report = new TaskReport(reportDir, context.getThisTaskId(), context.getThisWorkerPort(),
+            context.getThisWorkerTasks().containsAll(context.getComponentTasks(SmokeTopology.SPOUT)));
     }
 
     @Override
@@ -49,6 +50,7 @@ public class CountingBolt extends BaseRichBolt {
             throw new IllegalStateException("tuple " + n + " arrived with a wrong payload: " + tuple.getValues());
         }
         seen.set(n);
+        report.tupleReceived();
         received++;
         collector.ack(tuple);
     }

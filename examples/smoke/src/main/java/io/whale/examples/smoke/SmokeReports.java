@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 public final class SmokeReports {
 
     /** One task's report. */
-    public record Task(int task, long pid, int workerPort, int expected, long received, int distinct, List<String> peers) {
+    public record Task(int task, long pid, int workerPort, int expected, long received, int distinct, boolean spoutHere,
+                       long preparedMillis, long firstTupleMillis, List<String> peers) {
         public boolean complete() {
             return distinct == expected;
         }
@@ -54,7 +55,8 @@ public final class SmokeReports {
         return new Task(Integer.parseInt(p.getProperty("task")), Long.parseLong(p.getProperty("pid")),
             Integer.parseInt(p.getProperty("worker.port")), Integer.parseInt(p.getProperty("expected")),
             Long.parseLong(p.getProperty("received")), Integer.parseInt(p.getProperty("distinct")),
-            peers.isEmpty() ? List.of() : Arrays.asList(peers.split(",")));
+            Boolean.parseBoolean(p.getProperty("spout.here")), Long.parseLong(p.getProperty("prepared.ms", "0")),
+            Long.parseLong(p.getProperty("first.tuple.ms", "0")), peers.isEmpty() ? List.of() : Arrays.asList(peers.split(",")));
     }
 
     public List<Task> tasks() {

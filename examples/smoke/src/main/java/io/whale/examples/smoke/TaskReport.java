@@ -11,21 +11,33 @@ import java.util.Properties;
 /**
  * What one counting task has seen, written as {@code task-<id>.properties} into the report folder
  * (replaced atomically, so a reader never sees half a file): its worker's pid and port, the expected,
- * received and distinct counts, and the remote ends of the worker's TCP connections.
+ * received and distinct counts, whether the spout runs in the same worker, when the task was prepared and when its
+ * first tuple came (epoch ms), and the remote ends of the worker's TCP connections.
  */
 public final class TaskReport {
     private final Path dir;
     private final int taskId;
     private final int workerPort;
+    private final boolean spoutHere;
+    private final long preparedMillis = System.currentTimeMillis();
+    private long firstTupleMillis;
 
-    public TaskReport(String dir, int taskId, int workerPort) {
+    public TaskReport(String dir, int taskId, int workerPort, boolean spoutHere) {
         this.dir = Path.of(dir);
         this.taskId = taskId;
         this.workerPort = workerPort;
+        this.spoutHere = spoutHere;
     }
 
     public int taskId() {
         return taskId;
+    }
+
+    /** A tuple came: the first one's time is reported. */
+    public void tupleReceived() {
+        if (firstTupleMillis == 0) {
+            firstTupleMillis = System.currentTimeMillis();
+        }
     }
 
     public void write(int expected, long received, int distinct) {
@@ -36,6 +48,9 @@ public final class TaskReport {
         p.setProperty("expected", String.valueOf(expected));
         p.setProperty("received", String.valueOf(received));
         p.setProperty("distinct", String.valueOf(distinct));
+        p.setProperty("spout.here", String.valueOf(spoutHere));
+        p.setProperty("prepared.ms", String.valueOf(preparedMillis));
+        p.setProperty("first.tuple.ms", String.valueOf(firstTupleMillis));
         p.setProperty("peers", String.join(",", ProcessConnections.remoteAddresses()));
         try {
             Files.createDirectories(dir);
