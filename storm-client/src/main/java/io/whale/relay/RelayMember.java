@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.storm.generated.NodeInfo;
@@ -58,17 +59,21 @@ public final class RelayMember {
     private final ConnectOnDemand connectOnDemand = new ConnectOnDemand();
     private final long stallNanos;
     private final LongSupplier nanoClock;
+    private final IntPredicate underBackPressure;
 
     /**
      * @param stallNanos how long a child may return no credit for what waits for it before it is sent around (0: for ever)
      * @param nanoClock the clock of the stall bound and of the sequence filter
+     * @param underBackPressure whether a remote task is under Storm's backpressure: a child that says so is alive
      */
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
-                       Function<Supplier<Long>, RelayMetrics> metrics, long stallNanos, LongSupplier nanoClock) {
+                       Function<Supplier<Long>, RelayMetrics> metrics, long stallNanos, LongSupplier nanoClock,
+                       IntPredicate underBackPressure) {
         this.incarnation = incarnation;
         this.stallNanos = stallNanos;
         this.nanoClock = nanoClock;
+        this.underBackPressure = underBackPressure;
         this.shaper = shaper;
         this.transferQueue = transferQueue;
         this.taskToNode = taskToNode;
@@ -264,11 +269,33 @@ public final class RelayMember {
         }
     }
 
-    /** Whether {@code node} returned no credit for the bound: for frames it was forwarded, or for those rooted here. */
+    /**
+     * Whether {@code node} returned no credit for the bound, for frames it was forwarded or for those rooted here, and
+     * has no task under Storm's backpressure: a worker that says its queues are full is alive and slow, and is held
+     * back by that (its wait starts again), not sent around.
+     */
     private boolean stalled(NodeInfo node, IConnection connection) {
         CreditStall forwarded = childStalls.get(node);
-        return (forwarded != null && forwarded.stalled(nanoClock))
+        boolean silent = (forwarded != null && forwarded.stalled(nanoClock))
             || (connection instanceof CreditedConnection credited && credited.frameWindow().stalled());
+        if (!silent || !underBackPressure(node)) {
+            return silent;
+        }
+        if (forwarded != null) {
+            forwarded.credited();
+            forwarded.waiting(nanoClock.getAsLong());
+        }
+        return false;
+    }
+
+    /** Looks through the task map: called only for a member found silent, seldom. */
+    private boolean underBackPressure(NodeInfo node) {
+        for (Map.Entry<Integer, NodeInfo> entry : taskToNode.get().entrySet()) {
+            if (entry.getValue().equals(node) && underBackPressure.test(entry.getKey())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private CreditStall childStall(NodeInfo child) {

@@ -51,9 +51,11 @@ class RelayMemberTest {
     private final Client toD = client();
     private final Map<NodeInfo, Client> connections = new java.util.HashMap<>(Map.of(B, toB, C, toC, D, toD));
     private final AtomicLong now = new AtomicLong();
+    /** Remote tasks under Storm's backpressure. */
+    private final java.util.Set<Integer> backPressure = new java.util.HashSet<>();
     /** Sends around a child after 1 s without credit, on {@link #now}. */
     private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, D), connections::get,
-        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get);
+        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get, backPressure::contains);
 
     RelayMemberTest() {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
@@ -163,6 +165,27 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldWaitAgainForASilentChildThatIsUnderBackPressureInsteadOfSendingAroundIt() {
+        receive(frame(1));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        backPressure.add(4);
+        now.set(SECOND);
+        receive(frame(2));
+        assertEquals(List.of(3, 4, 3, 4), routingTasks(), "C's queue is full: it is slow, not gone");
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+
+        backPressure.clear();
+        now.set(2 * SECOND - 1);
+        receive(frame(3));
+        assertEquals(0, member.metrics().childrenStalled(), "its wait began again when its backpressure was seen");
+        now.set(2 * SECOND);
+        receive(frame(4));
+
+        assertEquals(1, member.metrics().childrenStalled(), "silent for the bound since, with no backpressure");
+        assertEquals(List.of(3, 4, 3, 4, 3, 4, 3), routingTasks());
+    }
+
+    @Test
     void shouldRelayThroughAStalledChildAgainOnceItsCreditComes() {
         receive(frame(1));
         now.set(SECOND);
@@ -233,7 +256,7 @@ class RelayMemberTest {
     void shouldAskForAConnectionRefreshWhenAFrameNamesATaskThisWorkerDoesNotKnow() {
         AtomicInteger refreshes = new AtomicInteger();
         RelayMember withoutC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get, backPressure::contains);
         withoutC.refreshConnectionsWith(refreshes::incrementAndGet);
 
         receiveOn(withoutC, frame(1));
@@ -256,7 +279,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceAndSendNothing() {
         Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
         RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime, task -> false);
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
@@ -277,7 +300,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceOnceAnUnreachableMemberIsSentAround() {
         when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
         RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime, task -> false);
         RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
