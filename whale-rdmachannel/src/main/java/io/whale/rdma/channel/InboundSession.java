@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 final class InboundSession implements EndpointHandler {
     private static final Logger LOG = LoggerFactory.getLogger(InboundSession.class);
 
-    private enum Phase { AWAIT_HELLO, AWAIT_RING, STREAMING, CLOSED }
+    private enum Phase { AWAIT_HELLO, AWAIT_RING, STREAMING, REFUSED, CLOSED }
 
     private final ChannelServer server;
     private final RdmaEngine engine;
@@ -59,6 +59,9 @@ final class InboundSession implements EndpointHandler {
     @Override
     public void onControl(RdmaEndpoint from, ByteBuffer message) {
         byte type = message.get();
+        if (phase == Phase.REFUSED) {
+            return; // told why already; whatever the peer sent meanwhile goes unread
+        }
         try {
             switch (type) {
                 case Control.HELLO -> onHello(message);
@@ -131,26 +134,26 @@ final class InboundSession implements EndpointHandler {
         if (phase == Phase.AWAIT_HELLO || phase == Phase.AWAIT_RING) {
             server.countRefused();
             protocolError("no handshake within " + timeoutMillis + " ms");
+        } else if (phase == Phase.REFUSED) {
+            phase = Phase.CLOSED; // a refused peer that did not close on its REJECT
+            endpoint.close();
         }
     }
 
-    /** Refuses the peer: counted, told why (a sender told gives up for good), and closed. */
+    /**
+     * Refuses the peer: counted and told why (a sender told gives up for good, naming the reason). The sender closes the
+     * connection once it has read the REJECT, or the handshake deadline does: closing here as soon as the REJECT was
+     * sent let the close overtake it, and a sender that saw the close first reconnected, to be refused again.
+     */
     private void refuse(String reason) {
         LOG.warn("refused RDMA channel from {}: {}", peer(), reason);
         server.countRefused();
-        phase = Phase.CLOSED;
+        phase = Phase.REFUSED;
         server.closed(this);
-        endpoint.send(Control.reject(reason), new Completion() {
-            @Override
-            public void onSuccess() {
-                endpoint.close();
-            }
-
-            @Override
-            public void onError(String error) {
-                endpoint.close();
-            }
-        });
+        endpoint.send(Control.reject(reason), Completion.onFailure(error -> {
+            phase = Phase.CLOSED;
+            endpoint.close();
+        }));
     }
 
     private void onBatch(ByteBuffer message) {
@@ -260,6 +263,11 @@ final class InboundSession implements EndpointHandler {
     @Override
     public void onError(RdmaEndpoint from, String reason) {
         if (phase == Phase.CLOSED) {
+            return;
+        }
+        if (phase == Phase.REFUSED) {
+            phase = Phase.CLOSED; // the refused sender closed, as told
+            endpoint.close();
             return;
         }
         boolean wasStreaming = phase == Phase.STREAMING;
