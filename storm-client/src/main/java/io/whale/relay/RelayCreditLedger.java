@@ -95,16 +95,6 @@ public final class RelayCreditLedger<P, C> {
         return new Settled<>(releases, lost);
     }
 
-    /** Whether {@code child} has been forwarded frames it has not credited yet. */
-    public synchronized boolean owes(C child) {
-        for (Map.Entry<Outstanding, ArrayDeque<Share>> entry : outstanding.entrySet()) {
-            if (entry.getKey().child.equals(child) && !entry.getValue().isEmpty()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Tuples of frames whose credit waits for a child: the relay's share of what its parents have in flight. */
     public synchronized long heldTuples() {
         return heldTuples;

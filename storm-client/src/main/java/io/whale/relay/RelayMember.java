@@ -1,6 +1,5 @@
 package io.whale.relay;
 
-import io.whale.woc.CreditStall;
 import io.whale.woc.CreditedConnection;
 import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayDeque;
@@ -35,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * repeat or are off their source's current stream are dropped, counted and credited at once ({@link SequenceFilter}).
  * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
- * reconnecting. So is a child that stopped returning credit ({@link CreditStall}): the frame window of the frames this
- * worker roots for it has stayed full, or what it was forwarded has waited, with no credit for the stall bound; what
- * it owed is settled as lost, as when its connection closes, until its next credit. A member without a connection up,
+ * reconnecting. So is a child whose frame window for the frames this worker roots has stayed full with no credit for
+ * {@code whale.woc.stall.ms} ({@link io.whale.woc.FrameWindow#stalled}): what it owed is settled as lost, as when its
+ * connection closes, until its next credit. A member that relays to a cut-off child keeps its parent's credit, so its
+ * own parent's window to it stalls in turn and the source sends around both (see RELAY.md). A member without a connection up,
  * or unknown here, also makes the worker refresh its connections now ({@link ConnectOnDemand}): a restarted worker is
  * connected to within a round of the assignment's reading, not at the next 10-s refresh.
  */
@@ -55,23 +55,18 @@ public final class RelayMember {
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
     private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
-    private final Map<NodeInfo, CreditStall> childStalls = new ConcurrentHashMap<>();
     private final ConnectOnDemand connectOnDemand = new ConnectOnDemand();
-    private final long stallNanos;
     private final LongSupplier nanoClock;
     private final IntPredicate underBackPressure;
 
     /**
-     * @param stallNanos how long a child may return no credit for what waits for it before it is sent around (0: for ever)
-     * @param nanoClock the clock of the stall bound and of the sequence filter
+     * @param nanoClock the clock of the sequence filter and of the connection refreshes
      * @param underBackPressure whether a remote task is under Storm's backpressure: a child that says so is alive
      */
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
-                       Function<Supplier<Long>, RelayMetrics> metrics, long stallNanos, LongSupplier nanoClock,
-                       IntPredicate underBackPressure) {
+                       Function<Supplier<Long>, RelayMetrics> metrics, LongSupplier nanoClock, IntPredicate underBackPressure) {
         this.incarnation = incarnation;
-        this.stallNanos = stallNanos;
         this.nanoClock = nanoClock;
         this.underBackPressure = underBackPressure;
         this.shaper = shaper;
@@ -206,10 +201,8 @@ public final class RelayMember {
         if (forwards.bypassedMembers() > 0) {
             bypassed(forwards.bypassedMembers(), forwards.lostTuples());
         }
-        long sentNanos = forwards.awaited().isEmpty() ? 0 : nanoClock.getAsLong();
         for (int i = 0; i < forwards.awaited().size(); i++) {
             link(forwards.connections().get(i), forwards.awaited().get(i));
-            childStall(forwards.awaited().get(i)).waiting(sentNanos);
         }
         RelayCreditLedger.Release<Consumer<TaskMessage>> now =
             ledger.received(parent, frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples());
@@ -243,7 +236,7 @@ public final class RelayMember {
         } else if (unreachable.add(node)) {
             LOG.warn("Relay member {} cannot be reached ({}): this worker sends its children in the relay trees their frames"
                      + " until it is back; tuples for its own tasks are lost meanwhile (relay-tuples-lost)", RelayTrees.address(node),
-                     stalled ? "no credit for " + stallNanos / 1_000_000 + " ms" : "its connection is down");
+                     stalled ? "no credit for whale.woc.stall.ms" : "its connection is down");
             if (stalled) {
                 onStalled(node);
             }
@@ -270,22 +263,12 @@ public final class RelayMember {
     }
 
     /**
-     * Whether {@code node} returned no credit for the bound, for frames it was forwarded or for those rooted here, and
-     * has no task under Storm's backpressure: a worker that says its queues are full is alive and slow, and is held
-     * back by that (its wait starts again), not sent around.
+     * Whether the window of the frames this worker roots for {@code node} has stayed full with no credit for the bound,
+     * and no task of it is under Storm's backpressure: a worker that says its queues are full is alive and slow, and is
+     * held back by that, not sent around.
      */
     private boolean stalled(NodeInfo node, IConnection connection) {
-        CreditStall forwarded = childStalls.get(node);
-        boolean silent = (forwarded != null && forwarded.stalled(nanoClock))
-            || (connection instanceof CreditedConnection credited && credited.frameWindow().stalled());
-        if (!silent || !underBackPressure(node)) {
-            return silent;
-        }
-        if (forwarded != null) {
-            forwarded.credited();
-            forwarded.waiting(nanoClock.getAsLong());
-        }
-        return false;
+        return connection instanceof CreditedConnection credited && credited.frameWindow().stalled() && !underBackPressure(node);
     }
 
     /** Looks through the task map: called only for a member found silent, seldom. */
@@ -296,10 +279,6 @@ public final class RelayMember {
             }
         }
         return false;
-    }
-
-    private CreditStall childStall(NodeInfo child) {
-        return childStalls.computeIfAbsent(child, c -> new CreditStall(stallNanos));
     }
 
     /** {@code members} were sent around ({@link #reachable}); {@code ownTuples} of the frame were for their own tasks. */
@@ -335,10 +314,6 @@ public final class RelayMember {
     }
 
     private synchronized void onCredit(NodeInfo child, CreditedConnection connection, List<RelayCredit.Entry> entries) {
-        CreditStall stall = childStalls.get(child);
-        if (stall != null) {
-            stall.credited();
-        }
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
                 connection.frameWindow().credit(entry.tuples());
@@ -349,17 +324,10 @@ public final class RelayMember {
                 credit(release.parent(), release.incarnation(), release.tuples());
             }
         }
-        if (stall != null && ledger.owes(child)) {
-            stall.waiting(nanoClock.getAsLong()); // what it still owes waits from this credit on
-        }
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
         metrics.childDisconnected();
-        CreditStall stall = childStalls.get(child);
-        if (stall != null) {
-            stall.credited();
-        }
         settleLost(child);
     }
 

@@ -67,7 +67,7 @@ public final class WocWorker implements AutoCloseable {
         }
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get),
-            CreditStall.boundNanos(topologyConf), System::nanoTime, this::isUnderBackPressure);
+            System::nanoTime, this::isUnderBackPressure);
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}; ack combining ({}): {}", WhaleConfig.WOC_ENABLED,

@@ -55,7 +55,7 @@ class RelayMemberTest {
     private final java.util.Set<Integer> backPressure = new java.util.HashSet<>();
     /** Sends around a child after 1 s without credit, on {@link #now}. */
     private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, D), connections::get,
-        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get, backPressure::contains);
+        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains);
 
     RelayMemberTest() {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
@@ -144,91 +144,43 @@ class RelayMemberTest {
     }
 
     @Test
-    void shouldSendAroundAChildThatReturnedNoCreditForTheStallBoundAndReleaseWhatItHeldBack() {
+    void shouldSendAroundAMemberWhoseWindowStayedFullWithNoCreditAndReleaseWhatItOwed() {
         receive(frame(1));
-        now.set(SECOND / 10);
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-        now.set(SECOND - 1);
-        receive(frame(2));
-        assertEquals(List.of(3, 4, 3, 4), routingTasks(), "C is waited for 1 s");
-
-        now.set(SECOND);
-        receive(frame(3));
-
-        assertEquals(List.of(3, 4, 3, 4, 3), routingTasks(), "no credit from C since its first frame 1 s ago: sent around");
-        assertEquals(1, member.metrics().childrenStalled());
-        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "frame 1 settled: C's share counted lost");
-        assertEquals(3, member.metrics().lostTuples(), "C's tuple of frames 1, 2 and 3");
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
-        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4), new RelayCredit.Entry(ROOT, 4), new RelayCredit.Entry(ROOT, 4)), credited,
-            "frames 2 and 3 waited for B alone");
-    }
-
-    @Test
-    void shouldWaitAgainForASilentChildThatIsUnderBackPressureInsteadOfSendingAroundIt() {
-        receive(frame(1));
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-        backPressure.add(4);
-        now.set(SECOND);
-        receive(frame(2));
-        assertEquals(List.of(3, 4, 3, 4), routingTasks(), "C's queue is full: it is slow, not gone");
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-
-        backPressure.clear();
-        now.set(2 * SECOND - 1);
-        receive(frame(3));
-        assertEquals(0, member.metrics().childrenStalled(), "its wait began again when its backpressure was seen");
-        now.set(2 * SECOND);
-        receive(frame(4));
-
-        assertEquals(1, member.metrics().childrenStalled(), "silent for the bound since, with no backpressure");
-        assertEquals(List.of(3, 4, 3, 4, 3, 4, 3), routingTasks());
-    }
-
-    @Test
-    void shouldRelayThroughAStalledChildAgainOnceItsCreditComes() {
-        receive(frame(1));
-        now.set(SECOND);
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-        receive(frame(2));
-        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
         linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-        published.clear();
-
-        receive(frame(3));
-
-        assertEquals(List.of(3, 4), routingTasks(), "C credited (its frame 1, held through a partition): it relays again");
-        assertEquals(1, member.metrics().childrenStalled());
-    }
-
-    @Test
-    void shouldNotSendAroundAChildThatCreditsWithinTheBound() {
-        for (int i = 0; i < 5; i++) {
-            now.set(i * 900_000_000L);
-            receive(frame(i + 1));
-            now.set(i * 900_000_000L + 800_000_000L);
-            linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-            linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
-        }
-
-        assertEquals(10, published.size(), "every frame to both children over 4.4 s");
-        assertEquals(0, member.metrics().childrenStalled());
-    }
-
-    @Test
-    void shouldSendAroundAMemberWhoseWindowForThisWorkersOwnFramesStayedFull() {
-        FrameWindow window = new FrameWindow(2, 0, SECOND, now::get);
-        window.onConnected();
-        when(toB.frameWindow()).thenReturn(window);
-        window.tryAcquire(2);
-        assertFalse(window.refused());
+        FrameWindow window = stalledWindowTo(toB);
+        assertTrue(member.reachable(B), "no credit for 999 ms: still waited for");
 
         now.set(SECOND);
-        window.refused();
         assertFalse(member.reachable(B), "the frames this worker rooted for B got no credit for 1 s");
         assertEquals(1, member.metrics().childrenStalled());
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "frame 1 settled: B's share counted lost");
+        assertEquals(1, member.metrics().lostTuples());
+
         window.credit(1);
-        assertTrue(member.reachable(B));
+        assertTrue(member.reachable(B), "its next credit ends the stall");
+    }
+
+    @Test
+    void shouldNotSendAroundAStalledMemberThatIsUnderBackPressure() {
+        stalledWindowTo(toB);
+        backPressure.add(3);
+        now.set(SECOND);
+
+        assertTrue(member.reachable(B), "B's queues are full: it is slow, not gone");
+        assertEquals(0, member.metrics().childrenStalled());
+        backPressure.clear();
+        assertFalse(member.reachable(B));
+    }
+
+    /** {@code client}'s window (2 tuples, stalled after 1 s on {@link #now}), full from {@code now} = 999 ms before 1 s. */
+    private FrameWindow stalledWindowTo(Client client) {
+        FrameWindow window = new FrameWindow(2, 0, SECOND, now::get);
+        window.onConnected();
+        when(client.frameWindow()).thenReturn(window);
+        window.tryAcquire(2);
+        window.refused();
+        now.set(SECOND - 1);
+        return window;
     }
 
     @Test
@@ -256,7 +208,7 @@ class RelayMemberTest {
     void shouldAskForAConnectionRefreshWhenAFrameNamesATaskThisWorkerDoesNotKnow() {
         AtomicInteger refreshes = new AtomicInteger();
         RelayMember withoutC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), SECOND, now::get, backPressure::contains);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains);
         withoutC.refreshConnectionsWith(refreshes::incrementAndGet);
 
         receiveOn(withoutC, frame(1));
@@ -279,7 +231,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceAndSendNothing() {
         Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
         RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
@@ -300,7 +252,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceOnceAnUnreachableMemberIsSentAround() {
         when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
         RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
         RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));

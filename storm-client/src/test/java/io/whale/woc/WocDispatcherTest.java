@@ -156,7 +156,7 @@ class WocDispatcherTest {
         when(toChild.status()).thenReturn(ConnectionWithStatus.Status.Ready);
         when(toChild.frameWindow()).thenReturn(new FrameWindow(10));
         RelayMember member = new RelayMember(77L, transferQueue, () -> Map.of(5, child, 6, child), node -> toChild,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), 0, System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
         WocMetrics metrics = new WocMetrics(new StormMetricRegistry());
         WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member);
         List<RelayCredit.Entry> credited = new ArrayList<>();
