@@ -217,7 +217,7 @@ class EmulatedHostsClusterIT {
     void shouldReachARestartedWorkerWithinASecondAndKeepDeliveringToTheOthersWhileOneHostIsPartitioned() throws Exception {
         Path stallReports = dir.resolve("stall-report");
         cluster.submit(List.of("whale.woc.enabled=true", "whale.multicast.structure=nonblocking", "whale.multicast.max.outdegree=1",
-                "topology.message.timeout.secs=5"),
+                "topology.message.timeout.secs=5", "whale.woc.stall.ms=1000"),
             "io.whale.examples.smoke.SmokeTopology", List.of("--name", STALL_TOPOLOGY, "--tuples", String.valueOf(TUPLES),
                 "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", stallReports.toString()));
         try {

@@ -36,7 +36,8 @@ public final class WhaleConfig implements Validated {
     /**
      * How long (ms) a destination worker may return no credit while a sender waits for it before the sender counts it
      * stalled (partitioned, stopped, wedged): its WOC frames are then dropped and counted instead of holding the
-     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever, default 1000.
+     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever (the default, until
+     * the bound is shown safe under overload: issue 37).
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_STALL_MS = "whale.woc.stall.ms";
@@ -189,7 +190,7 @@ public final class WhaleConfig implements Validated {
         /** {@link WhaleConfig#RDMA_RECONNECT_MAX_MS} when unset. */
         public static final int RDMA_RECONNECT_MAX_MS = 1_000;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset. */
-        public static final int WOC_STALL_MS = 1_000;
+        public static final int WOC_STALL_MS = 0;
 
         private Defaults() {
         }
