@@ -13,9 +13,13 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ConnectOnDemand {
     static final long INTERVAL_NANOS = 500_000_000L;
 
-    private final AtomicLong lastNanos = new AtomicLong();
-    private volatile boolean asked;
+    /** When the next refresh may be asked for; a request at once is allowed. */
+    private final AtomicLong nextNanos;
     private volatile Runnable refresh = () -> { };
+
+    ConnectOnDemand(long nowNanos) {
+        this.nextNanos = new AtomicLong(nowNanos);
+    }
 
     /** What reads the assignment and connects: the worker's connection refresh, on its own timer thread. */
     void refreshWith(Runnable refresh) {
@@ -24,14 +28,10 @@ final class ConnectOnDemand {
 
     /** Asks for a refresh at {@code nowNanos} unless one was asked within the interval; whether it asked. */
     boolean request(long nowNanos) {
-        long last = lastNanos.get();
-        if (asked && nowNanos - last < INTERVAL_NANOS) {
+        long next = nextNanos.get();
+        if (nowNanos - next < 0 || !nextNanos.compareAndSet(next, nowNanos + INTERVAL_NANOS)) {
             return false;
         }
-        if (!lastNanos.compareAndSet(last, nowNanos)) {
-            return false;
-        }
-        asked = true;
         refresh.run();
         return true;
     }

@@ -55,7 +55,7 @@ public final class RelayMember {
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
     private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
-    private final ConnectOnDemand connectOnDemand = new ConnectOnDemand();
+    private final ConnectOnDemand connectOnDemand;
     private final LongSupplier nanoClock;
     private final IntPredicate underBackPressure;
 
@@ -69,6 +69,7 @@ public final class RelayMember {
         this.incarnation = incarnation;
         this.nanoClock = nanoClock;
         this.underBackPressure = underBackPressure;
+        this.connectOnDemand = new ConnectOnDemand(nanoClock.getAsLong());
         this.shaper = shaper;
         this.transferQueue = transferQueue;
         this.taskToNode = taskToNode;
