@@ -15,9 +15,13 @@ import java.util.concurrent.TimeUnit;
  * <ol>
  *   <li>{@code starting}: a standing backlog of {@code backlog} records, until the topology has committed offsets and
  *       the caller has released the feed (the driver shapes the links first);</li>
- *   <li>{@code capacity}: the backlog topped up (the spout never waits for data), warm-up then measured: the rate the
- *       topology drains is its capacity C. Offsets are committed a while after their records were read, so the
- *       backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
+ *   <li>{@code capacity}: the backlog topped up (the spout never waits for data), warm-up then measured, window after
+ *       window while the drain rate still rises: the rate the topology drains at in the last window is its capacity C.
+ *       A topology's drain rate can climb for tens of seconds after its warm-up (its JIT compiles the busy path late on
+ *       a host of a quarter of a core: 20 to 450 records/s over 25 s in one quick run), so one window after a fixed
+ *       warm-up may read the climb; the phase measures again while a window drained more than {@value #RISING_SHARE}
+ *       above the one before, at most {@value #CAPACITY_WINDOWS} windows. Offsets are committed a while after their
+ *       records were read, so the backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
  *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced; after every measured
  *       phase but the last. It gives up after twice what the backlog takes at the capacity, but at least a warm-up and a
  *       measurement and at most {@value #DRAIN_LIMIT_MEASURES} times that (a warm-up and a measurement before the
@@ -44,6 +48,10 @@ final class FeedSchedule {
     static final long SETTLE_SECONDS = 5;
     /** A drain waits at most this many warm-ups and measurements, however slowly the topology drains. */
     static final int DRAIN_LIMIT_MEASURES = 4;
+    /** The capacity phase measures again while a window drained more than this share above the window before it. */
+    static final double RISING_SHARE = 0.10;
+    /** The capacity phase's windows at most (the last is the capacity, rising or not). */
+    static final int CAPACITY_WINDOWS = 8;
 
     enum Phase {
         STARTING, CAPACITY, DRAIN, SEARCH, COMMON, STEPS, DONE;
@@ -110,6 +118,7 @@ final class FeedSchedule {
     private boolean measuring;
     private long phaseStartNanos;
     private long committedAtPhaseStart;
+    private long measureStartNanos;
     private long measureStartMillis;
     private long committedAtMeasureStart;
     private long producedAtMeasureStart;
@@ -218,8 +227,20 @@ final class FeedSchedule {
         return List.copyOf(windows);
     }
 
+    /** The first window of phase {@code p}. */
     Optional<Window> window(Phase p) {
         return windows.stream().filter(w -> w.phase() == p).findFirst();
+    }
+
+    /** The capacity phase's last window, the one C is read from. */
+    Optional<Window> capacityWindow() {
+        List<Window> capacity = windows(Phase.CAPACITY);
+        return capacity.isEmpty() ? Optional.empty() : Optional.of(capacity.get(capacity.size() - 1));
+    }
+
+    /** How many windows were measured so far (a new one is a new measurement, in the same phase or not). */
+    int windowCount() {
+        return windows.size();
     }
 
     boolean measuring() {
@@ -237,17 +258,14 @@ final class FeedSchedule {
     }
 
     private double capacityPerSecond() {
-        return window(Phase.CAPACITY).map(Window::consumedPerSecond).orElse(0.0);
+        return capacityWindow().map(Window::consumedPerSecond).orElse(0.0);
     }
 
     private void measure(long nowNanos, long nowMillis, long committed) {
         long settle = phase == Phase.CAPACITY ? warmupNanos : settleNanos;
         if (!measuring && nowNanos - phaseStartNanos >= settle) {
-            measuring = true;
-            measureStartMillis = nowMillis;
-            committedAtMeasureStart = committed;
-            producedAtMeasureStart = produced;
-        } else if (measuring && nowNanos - phaseStartNanos >= settle + measureNanos) {
+            openWindow(nowNanos, nowMillis, committed);
+        } else if (measuring && nowNanos - measureStartNanos >= measureNanos) {
             double p99 = latency.p99Millis(measureStartMillis, nowMillis);
             Window w = new Window(phase, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
                 producedAtMeasureStart, produced, p99, drainedBefore, false);
@@ -257,8 +275,28 @@ final class FeedSchedule {
             if (phase == Phase.SEARCH) {
                 search.record(share, keptUp);
             }
-            afterPhase(phase, nowNanos, committed);
+            if (phase == Phase.CAPACITY && capacityStillRising()) {
+                openWindow(nowNanos, nowMillis, committed);
+            } else {
+                afterPhase(phase, nowNanos, committed);
+            }
         }
+    }
+
+    private void openWindow(long nowNanos, long nowMillis, long committed) {
+        measuring = true;
+        measureStartNanos = nowNanos;
+        measureStartMillis = nowMillis;
+        committedAtMeasureStart = committed;
+        producedAtMeasureStart = produced;
+    }
+
+    /** Whether the capacity phase measures another window: one alone cannot tell, nor one still above the one before. */
+    private boolean capacityStillRising() {
+        List<Window> measured = windows(Phase.CAPACITY);
+        int n = measured.size();
+        return n < CAPACITY_WINDOWS
+            && (n < 2 || measured.get(n - 1).consumedPerSecond() > (1 + RISING_SHARE) * measured.get(n - 2).consumedPerSecond());
     }
 
     /** Closes the step that has ended, if one has, and opens the next, or ends the schedule after the last. */
@@ -296,7 +334,7 @@ final class FeedSchedule {
     }
 
     private void afterPhase(Phase ended, long nowNanos, long committed) {
-        double capacity = windows.get(0).consumedPerSecond();
+        double capacity = capacityPerSecond();
         OptionalDouble probe = search.next();
         if (ended == Phase.CAPACITY || (ended == Phase.SEARCH && (probe.isPresent() || commonRate != 0))) {
             enter(Phase.DRAIN, 0, nowNanos, committed);

@@ -120,6 +120,7 @@ public final class KafkaFeed {
             FeedSchedule.Phase phase = null;
             boolean measuring = false;
             int step = -1;
+            int windows = 0;
             while (schedule.phase() != FeedSchedule.Phase.DONE) {
                 long now = System.nanoTime();
                 if (now - offsetsRead >= TimeUnit.MILLISECONDS.toNanos(OFFSETS_MILLIS)) {
@@ -131,11 +132,12 @@ public final class KafkaFeed {
                 for (long i = 0; i < produce; i++) {
                     produceNext(sink);
                 }
-                if ((schedule.phase() != phase || schedule.measuring() != measuring || schedule.step() != step)
-                    && schedule.phase() != FeedSchedule.Phase.DONE) {
+                if ((schedule.phase() != phase || schedule.measuring() != measuring || schedule.step() != step
+                    || schedule.windowCount() != windows) && schedule.phase() != FeedSchedule.Phase.DONE) {
                     phase = schedule.phase();
                     measuring = schedule.measuring();
                     step = schedule.step();
+                    windows = schedule.windowCount();
                     event(phase, measuring, schedule, committed);
                 }
                 if (phase == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {

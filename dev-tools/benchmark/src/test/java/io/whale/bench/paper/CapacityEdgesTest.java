@@ -35,6 +35,26 @@ class CapacityEdgesTest {
     }
 
     @Test
+    void shouldOpenAgainAtEveryCapacityWindowSoThatTheLastOneIsMeasured() throws Exception {
+        List<String> events = List.of(
+            "{\"phase\":\"capacity\",\"measuring\":false}",
+            "{\"phase\":\"capacity\",\"measuring\":true}",
+            "{\"phase\":\"capacity\",\"measuring\":true}",
+            "{\"phase\":\"capacity\",\"measuring\":true}",
+            "{\"phase\":\"drain\",\"measuring\":false}",
+            "{\"phase\":\"search\",\"measuring\":true}",
+            "{\"phase\":\"drain\",\"measuring\":false}");
+        CapacityEdges edges = new CapacityEdges();
+        List<CapacityEdges.Edge> seen = new ArrayList<>();
+        for (String e : events) {
+            seen.add(edges.of(JSON.readTree(e)));
+        }
+        CapacityEdges.Edge none = CapacityEdges.Edge.NONE;
+        CapacityEdges.Edge opens = CapacityEdges.Edge.OPENS;
+        assertEquals(List.of(none, opens, opens, opens, CapacityEdges.Edge.CLOSES, none, none), seen);
+    }
+
+    @Test
     void shouldFindNoCapacityWindowInARateStepRun() throws Exception {
         CapacityEdges edges = new CapacityEdges();
         for (String e : List.of("{\"phase\":\"starting\",\"measuring\":false}", "{\"phase\":\"drain\",\"measuring\":false}",

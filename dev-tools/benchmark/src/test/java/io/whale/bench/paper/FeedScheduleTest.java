@@ -72,6 +72,49 @@ class FeedScheduleTest {
     }
 
     @Test
+    void shouldMeasureTheCapacityAgainWhileTheDrainRateStillRisesAndReadItFromTheLastWindow() {
+        // warm-up 2 s, windows of 10 s; the topology drains 100/s for its first 12 s after the release (its JIT still
+        // compiling), then 500/s: the first window reads the climb, the second the rise, the third that it stopped
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 1, 1_000, 0, 3, FAST);
+        Consumer topology = new Consumer(100);
+        topology.tick(schedule, true);
+        long released = topology.nowMillis;
+        while (topology.nowMillis - released < 12_000) {
+            topology.tick(schedule, true);
+        }
+        topology.perSecond = 500;
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+
+        List<FeedSchedule.Window> windows = schedule.windows(FeedSchedule.Phase.CAPACITY);
+        assertEquals(List.of(100L, 500L, 500L), windows.stream().map(w -> Math.round(w.consumedPerSecond() / 10) * 10).toList());
+        assertEquals(windows.get(0).endMillis(), windows.get(1).startMillis(), "back to back, no second warm-up");
+        assertEquals(windows.get(2), schedule.capacityWindow().orElseThrow());
+        topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
+        assertEquals(450, schedule.rate(), 5, "the probe at 0.9 of the last window's rate, not of the climb's");
+    }
+
+    @Test
+    void shouldTakeTheLastCapacityWindowWhenTheDrainRateRisesThroughEveryWindow() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 0, 1_000, 0, 3, FAST);
+        Consumer topology = new Consumer(100);
+        for (int i = 0; i < 100_000 && schedule.phase() != FeedSchedule.Phase.DRAIN; i++) {
+            topology.perSecond = 100 + topology.nowMillis / 10.0; // 100/s more every second, without end
+            topology.tick(schedule, true);
+        }
+        List<FeedSchedule.Window> windows = schedule.windows(FeedSchedule.Phase.CAPACITY);
+        assertEquals(FeedSchedule.CAPACITY_WINDOWS, windows.size(), "at most so many windows, however long it climbs");
+        assertEquals(windows.get(windows.size() - 1).consumedPerSecond(), schedule.sustainedPerSecond(),
+            "no search: the capacity, read from the last window");
+    }
+
+    @Test
+    void shouldMeasureTwoCapacityWindowsOfATopologyThatDrainsSteadily() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 0, 1_000, 0, 3, FAST);
+        new Consumer(500).runUntil(schedule, FeedSchedule.Phase.DONE);
+        assertEquals(2, schedule.windows(FeedSchedule.Phase.CAPACITY).size(), "one window alone cannot tell that the rate stopped rising");
+    }
+
+    @Test
     void shouldProbeAtNineTenthsOfTheCapacityBehindADrainedBacklogAndTakeTheRateOfferedWhenTheTopologyKeepsUp() {
         FeedSchedule schedule = new FeedSchedule(3_000, 8, 20, 1, 1_000, 0, 7, FAST);
         Consumer topology = new Consumer(500);
