@@ -12,23 +12,9 @@ class CapacityEdgesTest {
 
     @Test
     void shouldCloseTheCapacityWindowAtTheDrainAfterItAndNotAtTheDrainsAfterTheProbes() throws Exception {
-        // the events of a run with one probe, as its feed wrote them
-        List<String> events = List.of(
-            "{\"phase\":\"starting\",\"measuring\":false}",
-            "{\"phase\":\"capacity\",\"measuring\":false}",
-            "{\"phase\":\"capacity\",\"measuring\":true}",
-            "{\"phase\":\"drain\",\"measuring\":false}",
-            "{\"phase\":\"search\",\"measuring\":false}",
-            "{\"phase\":\"search\",\"measuring\":true}",
-            "{\"phase\":\"drain\",\"measuring\":false}",
-            "{\"phase\":\"common\",\"measuring\":false}",
-            "{\"phase\":\"common\",\"measuring\":true}",
-            "{\"phase\":\"done\",\"windows\":[]}");
-        CapacityEdges edges = new CapacityEdges();
-        List<CapacityEdges.Edge> seen = new ArrayList<>();
-        for (String e : events) {
-            seen.add(edges.of(JSON.readTree(e)));
-        }
+        // the events of a run with one probe, as its feed wrote them ("*": measuring)
+        List<CapacityEdges.Edge> seen = edgesOf("starting", "capacity", "capacity*", "drain", "search", "search*", "drain",
+            "common", "common*", "done");
         CapacityEdges.Edge none = CapacityEdges.Edge.NONE;
         assertEquals(List.of(none, none, CapacityEdges.Edge.OPENS, CapacityEdges.Edge.CLOSES, none, none, none,
             none, none, none), seen);
@@ -36,19 +22,7 @@ class CapacityEdgesTest {
 
     @Test
     void shouldOpenAgainAtEveryCapacityWindowSoThatTheLastOneIsMeasured() throws Exception {
-        List<String> events = List.of(
-            "{\"phase\":\"capacity\",\"measuring\":false}",
-            "{\"phase\":\"capacity\",\"measuring\":true}",
-            "{\"phase\":\"capacity\",\"measuring\":true}",
-            "{\"phase\":\"capacity\",\"measuring\":true}",
-            "{\"phase\":\"drain\",\"measuring\":false}",
-            "{\"phase\":\"search\",\"measuring\":true}",
-            "{\"phase\":\"drain\",\"measuring\":false}");
-        CapacityEdges edges = new CapacityEdges();
-        List<CapacityEdges.Edge> seen = new ArrayList<>();
-        for (String e : events) {
-            seen.add(edges.of(JSON.readTree(e)));
-        }
+        List<CapacityEdges.Edge> seen = edgesOf("capacity", "capacity*", "capacity*", "capacity*", "drain", "search*", "drain");
         CapacityEdges.Edge none = CapacityEdges.Edge.NONE;
         CapacityEdges.Edge opens = CapacityEdges.Edge.OPENS;
         assertEquals(List.of(none, opens, opens, opens, CapacityEdges.Edge.CLOSES, none, none), seen);
@@ -61,5 +35,20 @@ class CapacityEdgesTest {
             "{\"phase\":\"steps\",\"measuring\":true,\"step\":0}", "{\"phase\":\"steps\",\"measuring\":true,\"step\":1}")) {
             assertEquals(CapacityEdges.Edge.NONE, edges.of(JSON.readTree(e)));
         }
+    }
+
+    /**
+     * What one {@link CapacityEdges} makes of feed events given as their phase, a "*" after it when measuring (as
+     * {@code feed-events.jsonl} has them), in order.
+     */
+    private static List<CapacityEdges.Edge> edgesOf(String... events) throws Exception {
+        CapacityEdges edges = new CapacityEdges();
+        List<CapacityEdges.Edge> seen = new ArrayList<>();
+        for (String e : events) {
+            boolean measuring = e.endsWith("*");
+            String line = "{\"phase\":\"" + e.replace("*", "") + "\",\"measuring\":" + measuring + "}";
+            seen.add(edges.of(JSON.readTree(line)));
+        }
+        return seen;
     }
 }
