@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  *       the caller has released the feed (the driver shapes the links first);</li>
  *   <li>{@code capacity}: the backlog topped up (the spout never waits for data), warm-up then measured, window after
  *       window while the drain rate still rises: the rate the topology drains at in the last window is its capacity C.
- *       A topology's drain rate can climb for tens of seconds after its warm-up (its JIT compiles the busy path late on
- *       a host of a quarter of a core: 20 to 450 records/s over 25 s in one quick run), so one window after a fixed
+ *       A topology's drain rate can climb for tens of seconds after its warm-up (on a host of a quarter of a core its
+ *       JIT compiles the busy path late and WOC's sized windows grow with what they deliver: 20 to 450 records/s over
+ *       25 s in one quick run), so one window after a fixed
  *       warm-up may read the climb; the phase measures again while a window drained more than {@value #RISING_SHARE}
  *       above the one before, at most {@value #CAPACITY_WINDOWS} windows. Offsets are committed a while after their
  *       records were read, so the backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
