@@ -228,11 +228,6 @@ final class FeedSchedule {
         return List.copyOf(windows);
     }
 
-    /** The first window of phase {@code p}. */
-    Optional<Window> window(Phase p) {
-        return windows.stream().filter(w -> w.phase() == p).findFirst();
-    }
-
     /** The capacity phase's last window, the one C is read from. */
     Optional<Window> capacityWindow() {
         List<Window> capacity = windows(Phase.CAPACITY);
@@ -314,24 +309,21 @@ final class FeedSchedule {
             measuring = false;
             enter(Phase.DONE, 0, nowNanos, committed);
         } else {
-            openStep(at, nowMillis, committed);
+            openStep(at, nowNanos, nowMillis, committed);
         }
     }
 
     private void startSteps(long nowNanos, long nowMillis, long committed) {
         enter(Phase.STEPS, 0, nowNanos, committed);
         stepsStartNanos = nowNanos;
-        openStep(0, nowMillis, committed);
+        openStep(0, nowNanos, nowMillis, committed);
     }
 
-    private void openStep(int at, long nowMillis, long committed) {
+    private void openStep(int at, long nowNanos, long nowMillis, long committed) {
         step = at;
         rate = steps.rate(at);
         arrivals = new PoissonArrivals(rate, stepsStartNanos + steps.stepStartNanos(at), random);
-        measuring = true;
-        measureStartMillis = nowMillis;
-        committedAtMeasureStart = committed;
-        producedAtMeasureStart = produced;
+        openWindow(nowNanos, nowMillis, committed);
     }
 
     private void afterPhase(Phase ended, long nowNanos, long committed) {

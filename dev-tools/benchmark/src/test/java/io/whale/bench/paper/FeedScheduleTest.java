@@ -64,7 +64,7 @@ class FeedScheduleTest {
         assertEquals(3_000, topology.produced - (long) topology.committed, 1, "the backlog topped up");
 
         topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
-        FeedSchedule.Window capacity = schedule.window(FeedSchedule.Phase.CAPACITY).orElseThrow();
+        FeedSchedule.Window capacity = schedule.capacityWindow().orElseThrow();
         assertEquals(500, capacity.consumedPerSecond(), 5);
         assertEquals(10, capacity.seconds(), 0.02);
         assertFalse(capacity.keptUp(), "the capacity phase is not paced: nothing to keep up with");
@@ -132,7 +132,7 @@ class FeedScheduleTest {
         assertTrue(probe.drainedBefore() && probe.keptUp(), "a topology faster than the offered rate keeps up");
         assertEquals(20, probe.p99Millis());
         assertEquals(probe.offeredPerSecond(), schedule.sustainedPerSecond(), "the rate offered, not what was committed");
-        assertTrue(schedule.window(FeedSchedule.Phase.COMMON).isEmpty(), "no common rate given: no common phase");
+        assertTrue(schedule.windows(FeedSchedule.Phase.COMMON).stream().findFirst().isEmpty(), "no common rate given: no common phase");
     }
 
     /** A search of three probes after a capacity of 500/s, the topology consuming at most {@code perSecond} from then on. */
@@ -205,12 +205,12 @@ class FeedScheduleTest {
         Consumer topology = new Consumer(1_000);
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
         assertEquals(900, schedule.sustainedPerSecond(), 90);
-        assertEquals(0.5 * schedule.sustainedPerSecond(), schedule.window(FeedSchedule.Phase.COMMON).orElseThrow().ratePerSecond(), 1e-9);
+        assertEquals(0.5 * schedule.sustainedPerSecond(), schedule.windows(FeedSchedule.Phase.COMMON).stream().findFirst().orElseThrow().ratePerSecond(), 1e-9);
 
         FeedSchedule noSearch = new FeedSchedule(3_000, 1, 10, 0, 1_000, -0.5, 3, FAST);
         new Consumer(1_000).runUntil(noSearch, FeedSchedule.Phase.DONE);
         assertTrue(noSearch.windows(FeedSchedule.Phase.SEARCH).isEmpty(), "no probe: no search");
-        assertEquals(500, noSearch.window(FeedSchedule.Phase.COMMON).orElseThrow().ratePerSecond(), 10, "half the capacity");
+        assertEquals(500, noSearch.windows(FeedSchedule.Phase.COMMON).stream().findFirst().orElseThrow().ratePerSecond(), 10, "half the capacity");
     }
 
     @Test
@@ -218,7 +218,7 @@ class FeedScheduleTest {
         FeedSchedule schedule = new FeedSchedule(3_000, 1, 10, 0, 1_000, 800, 5, FAST);
         Consumer topology = new Consumer(500);
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
-        FeedSchedule.Window common = schedule.window(FeedSchedule.Phase.COMMON).orElseThrow();
+        FeedSchedule.Window common = schedule.windows(FeedSchedule.Phase.COMMON).stream().findFirst().orElseThrow();
         assertEquals(800, common.ratePerSecond(), 0);
         assertEquals(500, common.consumedPerSecond(), 10);
         assertEquals(300, common.backlogGrowthPerSecond(), 800 * 0.1);
