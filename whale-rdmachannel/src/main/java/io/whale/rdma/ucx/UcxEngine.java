@@ -59,6 +59,11 @@ final class UcxEngine implements RdmaEngine {
     private final RdmaConfig config;
     private final ProgressWork work = new ProgressWork();
     private final Map<Long, UcxEndpoint> endpoints = new HashMap<>();
+    /**
+     * Endpoint closes UCX has not finished; progress thread only. Shutdown waits for every one: a worker destroyed with
+     * an endpoint still closing aborted the process in UCX's lane purge (an assertion on a pending wire-up message).
+     */
+    private final List<UcpRequest> closing = new ArrayList<>();
     private final Set<UcxRegion> regions = new HashSet<>();
     private final AtomicLong connectionIds = new AtomicLong(System.nanoTime() & 0xffff_ffffL);
     private final Thread progressThread;
@@ -199,7 +204,7 @@ final class UcxEngine implements RdmaEngine {
             return;
         }
         endpoint.markReleased();
-        work.post(endpoint::release); // not inside the UCX callback that reported the failure
+        work.post(() -> release(endpoint)); // not inside the UCX callback that reported the failure
         LOG.info("RDMA connection to {} lost: {}", endpoint.peer(), reason);
         endpoint.handler().onError(endpoint, reason);
     }
@@ -207,7 +212,7 @@ final class UcxEngine implements RdmaEngine {
     void closeEndpoint(UcxEndpoint endpoint) {
         execute(() -> {
             if (endpoints.remove(endpoint.connectionId()) != null) {
-                endpoint.release();
+                release(endpoint);
             }
         });
     }
@@ -432,21 +437,24 @@ final class UcxEngine implements RdmaEngine {
         }
     }
 
+    /** Releases {@code endpoint} and keeps its close for shutdown to wait for. Progress thread only. */
+    private void release(UcxEndpoint endpoint) {
+        closing.removeIf(UcpRequest::isCompleted);
+        UcpRequest request = endpoint.release();
+        if (request != null) {
+            closing.add(request);
+        }
+    }
+
     private void shutdownUcx() {
         work.runTasks();
-        List<UcpRequest> closing = new ArrayList<>();
-        for (UcxEndpoint endpoint : List.copyOf(endpoints.values())) {
-            UcpRequest request = endpoint.release();
-            if (request != null) {
-                closing.add(request);
-            }
-        }
+        List.copyOf(endpoints.values()).forEach(this::release);
         endpoints.clear();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (closing.stream().anyMatch(request -> !request.isCompleted()) && System.nanoTime() < deadline) {
+        while ((work.hasTasks() || closing.stream().anyMatch(request -> !request.isCompleted())) && System.nanoTime() < deadline) {
+            work.runTasks(); // a connection that failed meanwhile posted its release
             progressQuietly();
         }
-        work.runTasks();
         List.copyOf(regions).forEach(UcxRegion::deregister); // UCX aborts the process if memory is still mapped
         try {
             selector.close();
