@@ -37,8 +37,8 @@ import java.util.function.LongSupplier;
  * completes the oldest frames it covers; a connection that goes down or comes up loses them.
  *
  * <p>Thread safe: executors acquire, the client's event loop returns credits. The sizer is called under its lock:
- * on every credit, on an acquire only while no frame is timed, and when the path changed; nothing under that lock
- * calls out of this class, so callers may hold their own locks.
+ * on every credit, on an acquire only while no frame is timed and the sizer would time this one, and when the path
+ * changed; nothing under that lock calls out of this class, so callers may hold their own locks.
  */
 public final class FrameWindow {
     /** The window of a connection that returns no credits (local transport, WOC off): always open. */
@@ -54,7 +54,10 @@ public final class FrameWindow {
     /** Read only to time a frame, at a credit and at a refusal, never for an untimed send. */
     private final LongSupplier nanoClock;
     private volatile int sizedCapacity;
+    private volatile long minRttNanos = Long.MAX_VALUE;
     private volatile boolean probing;
+    /** The sizer times the next frame whatever is in flight, not only one that fills the window. */
+    private volatile boolean timesAnyFrame;
     private volatile boolean enforced;
     private final DeliveryTimes deliveries = new DeliveryTimes();
     private final CreditStall stall;
@@ -125,7 +128,7 @@ public final class FrameWindow {
                 if (current == 0) {
                     stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
                 }
-                if (sizer != null && !probing) {
+                if (sizer != null && !probing && (timesAnyFrame || current + tuples >= sizedCapacity)) {
                     startProbe(hops);
                 }
                 return true;
@@ -211,6 +214,8 @@ public final class FrameWindow {
     private void publish() {
         sizedCapacity = sizer.capacity();
         probing = sizer.probing();
+        timesAnyFrame = sizer.timesAnyFrame();
+        minRttNanos = sizer.minRttNanos();
     }
 
     /**
@@ -260,6 +265,12 @@ public final class FrameWindow {
     /** The configured capacity (tuples): what a sized window never exceeds. */
     public int capacity() {
         return capacity;
+    }
+
+    /** The lowest recent round trip a sized window was sized with (µs); -1 for a fixed one and before the first. */
+    public long roundTripMicros() {
+        long rtt = minRttNanos;
+        return rtt == Long.MAX_VALUE ? -1 : rtt / 1_000;
     }
 
     /** What the window admits now: the configured capacity, or what the sizer made of it. */

@@ -7,9 +7,10 @@ import java.util.Arrays;
  * queues about {@code targetDelay} of frames, not seconds of them: capacity = the highest recent delivery rate ×
  * (the lowest recent round trip + {@code targetDelay}), between a floor and the configured window. The estimates
  * are BBR's (a max-filtered delivery rate and a min-filtered round trip), taken from one timed frame at a time as
- * TCP times one segment per round trip: a probe starts with a frame sent while none is timed and ends when the
- * credit for everything in flight up to and including that frame has returned. Its round trip is the time between,
- * its delivery rate the tuples credited meanwhile over that time.
+ * TCP times one segment per round trip: a probe starts with a frame sent while none is timed, one that fills the
+ * window ({@link #timesAnyFrame} says when any frame will do), and ends when the credit for everything in flight up to
+ * and including that frame has returned. Its round trip is the time between, its delivery rate the tuples credited
+ * meanwhile over that time.
  *
  * <p>A relay frame's credit comes back once its whole subtree has it, so its round trip passes through every worker
  * on the subtree's longest path, each of which batches and waits its turn on a shared CPU. The target delay is
@@ -124,6 +125,15 @@ final class WindowSizer {
 
     boolean probing() {
         return probing;
+    }
+
+    /**
+     * Whether the next frame is timed whatever is in flight: before the first round trip was timed, and to time it
+     * again behind a drained queue. Otherwise only a frame that fills the window is: one sent with less in flight
+     * (the first of a burst, say) would measure the sender's rate, not the path's, and size the window down to it.
+     */
+    boolean timesAnyFrame() {
+        return remeasuring || minRttNanos == Long.MAX_VALUE;
     }
 
     /**
