@@ -1,9 +1,11 @@
 package io.whale.woc;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import org.apache.storm.Constants;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.metrics2.StormMetricRegistry;
@@ -49,8 +51,7 @@ public final class WocMetrics implements EmitDelivery.Sink {
         this.stalledTuples = counter("woc-tuples-dropped-stalled");
         this.multicastsDelivered = counter("woc-multicasts-delivered");
         this.multicastMicros = counter("woc-multicast-us");
-        registry.gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000, Constants.SYSTEM_COMPONENT_ID,
-            (int) Constants.SYSTEM_TASK_ID);
+        gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000);
     }
 
     private Counter counter(String name) {
@@ -67,11 +68,24 @@ public final class WocMetrics implements EmitDelivery.Sink {
         serializations.inc();
     }
 
-    void frameSent(NodeInfo worker, int destinations, int bytes) {
+    /**
+     * A frame to {@code worker} left through its window (of {@code windows}); the first to each worker also registers
+     * that window's gauges: {@code woc-window-tuples-to-NODE-PORT} (what it admits now, {@link FrameWindow#sizedCapacity})
+     * and {@code woc-window-rtt-us-to-NODE-PORT} (the lowest recent round trip it was sized with, -1 when none).
+     */
+    void frameSent(NodeInfo worker, int destinations, int bytes, Function<NodeInfo, FrameWindow> windows) {
         framesSent.inc();
         frameDestinations.inc(destinations);
-        bytesSentTo.computeIfAbsent(worker, w -> counter("woc-bytes-sent-to-" + w.get_node() + "-" + w.get_port().iterator().next()))
-            .inc(bytes);
+        bytesSentTo.computeIfAbsent(worker, w -> {
+            String to = w.get_node() + "-" + w.get_port().iterator().next();
+            gauge("woc-window-tuples-to-" + to, () -> (long) windows.apply(w).sizedCapacity());
+            gauge("woc-window-rtt-us-to-" + to, () -> windows.apply(w).roundTripMicros());
+            return counter("woc-bytes-sent-to-" + to);
+        }).inc(bytes);
+    }
+
+    private void gauge(String name, Gauge<Long> gauge) {
+        registry.gauge(name, gauge, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
     @Override
