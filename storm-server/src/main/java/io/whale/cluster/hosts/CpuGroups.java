@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -98,15 +99,26 @@ public final class CpuGroups {
             for (Path dir : dirs(name)) {
                 Files.createDirectories(dir);
             }
-            Path group = cpuRoot.resolve(name);
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot create the CPU control group " + name + " under " + cpuRoot + ": " + e.getMessage());
+        }
+        limit(name, OptionalDouble.of(cpus));
+    }
+
+    /** Gives group {@code name} a quota of {@code cpus} cores, or none (empty): its processes may take every core. */
+    public void limit(String name, OptionalDouble cpus) {
+        Path group = cpuRoot.resolve(name);
+        try {
             if (unified) {
-                Files.writeString(group.resolve("cpu.max"), quotaMicros(cpus, PERIOD_MICROS) + " " + PERIOD_MICROS);
+                String quota = cpus.isPresent() ? String.valueOf(quotaMicros(cpus.getAsDouble(), PERIOD_MICROS)) : "max";
+                Files.writeString(group.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
             } else {
                 long period = Long.parseLong(Files.readString(group.resolve("cpu.cfs_period_us")).strip());
-                Files.writeString(group.resolve("cpu.cfs_quota_us"), String.valueOf(quotaMicros(cpus, period)));
+                Files.writeString(group.resolve("cpu.cfs_quota_us"),
+                    String.valueOf(cpus.isPresent() ? quotaMicros(cpus.getAsDouble(), period) : -1));
             }
         } catch (IOException | NumberFormatException e) {
-            throw new LocalClusterException("cannot create the CPU control group " + name + " under " + cpuRoot + ": " + e.getMessage());
+            throw new LocalClusterException("cannot set the CPU quota of control group " + name + " under " + cpuRoot + ": " + e.getMessage());
         }
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,25 @@ class CpuGroupsTest {
         assertEquals("+cpu", Files.readString(tmp.resolve("cgroup.subtree_control")));
         assertEquals("150000 100000", Files.readString(tmp.resolve("whale-a-h0/cpu.max")));
         assertEquals(OptionalLong.of(2_500_000L), groups.usedNanos("whale-a-h0"));
+    }
+
+    @Test
+    void shouldLiftAGroupsQuotaAndSetItAgain(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("cgroup.subtree_control"), "cpu\n");
+        CpuGroups v2 = new CpuGroups(true, tmp, tmp);
+        v2.create("whale-a-h1", 0.25);
+
+        v2.limit("whale-a-h1", OptionalDouble.empty());
+        assertEquals("max 100000", Files.readString(tmp.resolve("whale-a-h1/cpu.max")));
+        v2.limit("whale-a-h1", OptionalDouble.of(0.25));
+        assertEquals("25000 100000", Files.readString(tmp.resolve("whale-a-h1/cpu.max")));
+
+        Path cpu = Files.createDirectories(tmp.resolve("v1/cpu/whale-a-h1"));
+        Files.createDirectories(tmp.resolve("v1/cpuacct/whale-a-h1"));
+        Files.writeString(cpu.resolve("cpu.cfs_period_us"), "100000\n");
+        CpuGroups v1 = new CpuGroups(false, tmp.resolve("v1/cpu"), tmp.resolve("v1/cpuacct"));
+        v1.limit("whale-a-h1", OptionalDouble.empty());
+        assertEquals("-1", Files.readString(cpu.resolve("cpu.cfs_quota_us")));
     }
 
     @Test

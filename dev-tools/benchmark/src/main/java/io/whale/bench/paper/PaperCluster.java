@@ -2,6 +2,7 @@ package io.whale.bench.paper;
 
 import io.whale.bench.HostLinks;
 import io.whale.cluster.LocalClusterLayout;
+import io.whale.cluster.hosts.CpuGroups;
 import io.whale.cluster.hosts.HostNetwork;
 import io.whale.cluster.hosts.HostsState;
 import io.whale.examples.demo.DemoSession;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.FileUtils;
 
@@ -22,7 +24,8 @@ import org.apache.commons.io.FileUtils;
  *
  * <p>A topology's jar (the example's, with Kafka's client in it: 27 MB) goes from Nimbus to every Supervisor when it
  * is submitted, which takes minutes over a link shaped to 1 Mbit/s; {@link #shapeLinks} lets a run open the links for
- * its start and shape them again before anything is measured.
+ * its start and shape them again before anything is measured; {@link #liftHostCpus} does the same with the hosts' CPU
+ * quotas.
  */
 final class PaperCluster {
     static final int KAFKA_PORT = 16092;
@@ -114,6 +117,21 @@ final class PaperCluster {
         }
         HostNetwork.run(commands);
         state.store(file);
+    }
+
+    /**
+     * Lifts the hosts' CPU quotas ({@code lifted}) or gives them back ({@code --host-cpus}); a cluster without quotas
+     * is left alone. Like the links, a run lifts them for its start, which is no part of what it measures: a worker
+     * JVM's start on a quarter core took minutes in CI, beside the test suites.
+     */
+    void liftHostCpus(boolean lifted) {
+        HostsState state = HostsState.load(new LocalClusterLayout(dir).hostsFile());
+        if (state.hostCpus().isEmpty()) {
+            return;
+        }
+        CpuGroups groups = CpuGroups.require("--host-cpus");
+        OptionalDouble cpus = lifted ? OptionalDouble.empty() : state.hostCpus();
+        state.plan().namespaces().forEach(ns -> groups.limit(ns, cpus));
     }
 
     /** {@code command} run in host 0's network namespace. */

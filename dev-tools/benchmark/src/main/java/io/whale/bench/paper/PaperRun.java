@@ -159,6 +159,7 @@ final class PaperRun {
                 point.app().jar(whaleHome).toString(), point.app().mainClass()));
             submit.addAll(point.app().mainArgs(cluster.bootstrap(), name, name, point.matchers(), point.workers()));
             cluster.shapeLinks(STARTING_LINK_MBIT);
+            cluster.liftHostCpus(true);
             cluster.session().whale(submit);
 
             ReportFollower followed = new ReportFollower(events);
@@ -187,6 +188,7 @@ final class PaperRun {
                     workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
                     sourceHost = SourceHost.of(cluster.dir().resolve("logs"), name, point.app().broadcastComponent());
                     cluster.shapeLinks(options.linkMbit());
+                    cluster.liftHostCpus(false);
                     if (rateSteps.equals(KafkaFeed.NO_STEPS)) {
                         // before the feed is released, so that the recording covers the capacity phase whole however
                         // long jcmd takes on the loaded machine (12 s once in CI), and nothing below waits for jcmd
