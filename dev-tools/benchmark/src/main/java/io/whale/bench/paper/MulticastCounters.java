@@ -19,9 +19,9 @@ import org.apache.storm.utils.Utils;
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
  * second into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*} and
- * {@code woc-window-rtt-us-to-*}, for a reader of a run's windows); the mean over a window is what they grew by over all the topology's workers
- * between the last report at or before its start (a worker without one: its first report in the window) and the last
- * at or before its end.
+ * {@code woc-window-rtt-us-to-*}, for a reader of a run's windows); the mean over a window is what they grew by over
+ * all the topology's workers between the last report at or before its start (a worker without one: its first report
+ * in the window) and the last at or before its end.
  */
 final class MulticastCounters {
     static final String DELIVERED = "woc-multicasts-delivered";
