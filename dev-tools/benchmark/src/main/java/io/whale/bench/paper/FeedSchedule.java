@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  *       JIT compiles the busy path late and WOC's sized windows grow with what they deliver: 20 to 450 records/s over
  *       25 s in one quick run), so one window after a fixed
  *       warm-up may read the climb; the phase measures again while a window drained more than {@value #RISING_SHARE}
- *       above the one before, at most {@value #CAPACITY_WINDOWS} windows. Offsets are committed a while after their
+ *       above the one before — or below it, as a window does whose commits a failed record held back —, at most
+ *       {@value #CAPACITY_WINDOWS} windows. Offsets are committed a while after their
  *       records were read, so the backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
  *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced; after every measured
  *       phase but the last. It gives up after twice what the backlog takes at the capacity, but at least a warm-up and a
@@ -49,7 +50,7 @@ final class FeedSchedule {
     static final long SETTLE_SECONDS = 5;
     /** A drain waits at most this many warm-ups and measurements, however slowly the topology drains. */
     static final int DRAIN_LIMIT_MEASURES = 4;
-    /** The capacity phase measures again while a window drained more than this share above the window before it. */
+    /** The capacity phase measures again while a window drained more than this share above or below the window before it. */
     static final double RISING_SHARE = 0.10;
     /** The capacity phase's windows at most (the last is the capacity, rising or not). */
     static final int CAPACITY_WINDOWS = 8;
@@ -287,12 +288,24 @@ final class FeedSchedule {
         producedAtMeasureStart = produced;
     }
 
-    /** Whether the capacity phase measures another window: one alone cannot tell, nor one still above the one before. */
+    /**
+     * Whether the capacity phase measures another window: one alone cannot tell, nor one still above the one before, nor
+     * one far below it. Offsets are committed in order, so a record that failed holds back the commits of every record
+     * read after it until its replay is acked, and a window then reads a dip, the next the catch-up: stock Storm
+     * committed 87 records/s in such a window while its sink counted 411 results/s, and that window set its probes.
+     */
     private boolean capacityStillRising() {
         List<Window> measured = windows(Phase.CAPACITY);
         int n = measured.size();
-        return n < CAPACITY_WINDOWS
-            && (n < 2 || measured.get(n - 1).consumedPerSecond() > (1 + RISING_SHARE) * measured.get(n - 2).consumedPerSecond());
+        if (n >= CAPACITY_WINDOWS) {
+            return false;
+        }
+        if (n < 2) {
+            return true;
+        }
+        double last = measured.get(n - 1).consumedPerSecond();
+        double before = measured.get(n - 2).consumedPerSecond();
+        return last > (1 + RISING_SHARE) * before || last < (1 - RISING_SHARE) * before;
     }
 
     /** Closes the step that has ended, if one has, and opens the next, or ends the schedule after the last. */

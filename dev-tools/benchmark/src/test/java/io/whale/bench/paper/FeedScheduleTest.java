@@ -108,6 +108,26 @@ class FeedScheduleTest {
     }
 
     @Test
+    void shouldMeasureTheCapacityAgainWhenAWindowReadsTheDipOfCommitsHeldBackByAFailedRecord() {
+        // warm-up 2 s, windows of 10 s; the topology drains 500/s, but from 14 s to 22 s after the release a failed
+        // record holds back every commit until its replay is acked, and the commits catch up by 1,500/s for 4 s
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 1, 1_000, 0, 3, FAST);
+        Consumer topology = new Consumer(500);
+        topology.tick(schedule, true);
+        long released = topology.nowMillis;
+        while (schedule.phase() != FeedSchedule.Phase.DRAIN) {
+            long since = topology.nowMillis - released;
+            topology.perSecond = since >= 14_000 && since < 22_000 ? 0 : since >= 22_000 && since < 26_000 ? 1_500 : 500;
+            topology.tick(schedule, true);
+        }
+
+        List<FeedSchedule.Window> windows = schedule.windows(FeedSchedule.Phase.CAPACITY);
+        assertEquals(List.of(500L, 100L, 900L, 500L, 500L), windows.stream().map(w -> Math.round(w.consumedPerSecond() / 10) * 10).toList());
+        topology.runUntil(schedule, FeedSchedule.Phase.SEARCH);
+        assertEquals(450, schedule.rate(), 5, "the probe at 0.9 of the rate the commits settled at, not of the dip's");
+    }
+
+    @Test
     void shouldMeasureTwoCapacityWindowsOfATopologyThatDrainsSteadily() {
         FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 0, 1_000, 0, 3, FAST);
         new Consumer(500).runUntil(schedule, FeedSchedule.Phase.DONE);
