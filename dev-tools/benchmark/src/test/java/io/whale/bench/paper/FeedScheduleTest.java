@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.examples.smoke.RateSchedule;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class FeedScheduleTest {
@@ -44,6 +45,16 @@ class FeedScheduleTest {
             return nowMillis - drainStart;
         }
 
+        /** Releases the feed, then drains at {@code perSecond} of the ms since the release until the schedule's drain. */
+        void runReleasedToTheDrain(FeedSchedule schedule, LongToDoubleFunction perSecond) {
+            tick(schedule, true);
+            long released = nowMillis;
+            while (schedule.phase() != FeedSchedule.Phase.DRAIN) {
+                this.perSecond = perSecond.applyAsDouble(nowMillis - released);
+                tick(schedule, true);
+            }
+        }
+
         void runUntil(FeedSchedule schedule, FeedSchedule.Phase phase) {
             for (int i = 0; i < 1_000_000 && schedule.phase() != phase; i++) {
                 tick(schedule, true);
@@ -77,13 +88,7 @@ class FeedScheduleTest {
         // compiling), then 500/s: the first window reads the climb, the second the rise, the third that it stopped
         FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 1, 1_000, 0, 3, FAST);
         Consumer topology = new Consumer(100);
-        topology.tick(schedule, true);
-        long released = topology.nowMillis;
-        while (topology.nowMillis - released < 12_000) {
-            topology.tick(schedule, true);
-        }
-        topology.perSecond = 500;
-        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        topology.runReleasedToTheDrain(schedule, since -> since < 12_000 ? 100 : 500);
 
         List<FeedSchedule.Window> windows = schedule.windows(FeedSchedule.Phase.CAPACITY);
         assertEquals(List.of(100L, 500L, 500L), windows.stream().map(w -> Math.round(w.consumedPerSecond() / 10) * 10).toList());
@@ -113,13 +118,8 @@ class FeedScheduleTest {
         // record holds back every commit until its replay is acked, and the commits catch up by 1,500/s for 4 s
         FeedSchedule schedule = new FeedSchedule(3_000, 2, 10, 1, 1_000, 0, 3, FAST);
         Consumer topology = new Consumer(500);
-        topology.tick(schedule, true);
-        long released = topology.nowMillis;
-        while (schedule.phase() != FeedSchedule.Phase.DRAIN) {
-            long since = topology.nowMillis - released;
-            topology.perSecond = since >= 14_000 && since < 22_000 ? 0 : since >= 22_000 && since < 26_000 ? 1_500 : 500;
-            topology.tick(schedule, true);
-        }
+        topology.runReleasedToTheDrain(schedule,
+            since -> since >= 14_000 && since < 22_000 ? 0 : since >= 22_000 && since < 26_000 ? 1_500 : 500);
 
         List<FeedSchedule.Window> windows = schedule.windows(FeedSchedule.Phase.CAPACITY);
         assertEquals(List.of(500L, 100L, 900L, 500L, 500L), windows.stream().map(w -> Math.round(w.consumedPerSecond() / 10) * 10).toList());
