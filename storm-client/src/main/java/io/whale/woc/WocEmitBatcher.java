@@ -362,7 +362,7 @@ public final class WocEmitBatcher {
         if (timed == null) {
             frame.delivery().done(System.nanoTime());
         }
-        worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length, worker::frameWindow);
+        worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
         if (frame.wasWindowBlocked()) {
             worker.metrics().windowBlocked(frame.windowBlockedNanos(System.nanoTime()));
         }

@@ -34,10 +34,15 @@ public final class WocMetrics implements EmitDelivery.Sink {
     private final Counter multicastMicros;
     private final LongAdder windowBlockedNanos = new LongAdder();
     private final Map<NodeInfo, Counter> bytesSentTo = new ConcurrentHashMap<>();
+    private final Function<NodeInfo, FrameWindow> windows;
 
-    /** Registers the counters; the registry names them with its worker's topology id and port. */
-    public WocMetrics(StormMetricRegistry registry) {
+    /**
+     * Registers the counters; the registry names them with its worker's topology id and port. {@code windows} gives the
+     * frame window to a destination worker, for its gauges.
+     */
+    public WocMetrics(StormMetricRegistry registry, Function<NodeInfo, FrameWindow> windows) {
         this.registry = registry;
+        this.windows = windows;
         this.framesSent = counter("woc-frames-sent");
         this.frameDestinations = counter("woc-frame-destinations");
         this.emits = counter("woc-emits");
@@ -69,11 +74,11 @@ public final class WocMetrics implements EmitDelivery.Sink {
     }
 
     /**
-     * A frame to {@code worker} left through its window (of {@code windows}); the first to each worker also registers
-     * that window's gauges: {@code woc-window-tuples-to-NODE-PORT} (what it admits now, {@link FrameWindow#sizedCapacity})
-     * and {@code woc-window-rtt-us-to-NODE-PORT} (the lowest recent round trip it was sized with, -1 when none).
+     * A frame to {@code worker} left through its window; the first to each worker also registers that window's gauges:
+     * {@code woc-window-tuples-to-NODE-PORT} (what it admits now, {@link FrameWindow#sizedCapacity}) and
+     * {@code woc-window-rtt-us-to-NODE-PORT} (the lowest recent round trip it was sized with, -1 when none).
      */
-    void frameSent(NodeInfo worker, int destinations, int bytes, Function<NodeInfo, FrameWindow> windows) {
+    void frameSent(NodeInfo worker, int destinations, int bytes) {
         framesSent.inc();
         frameDestinations.inc(destinations);
         bytesSentTo.computeIfAbsent(worker, w -> {

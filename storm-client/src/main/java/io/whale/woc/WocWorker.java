@@ -55,7 +55,7 @@ public final class WocWorker implements AutoCloseable {
               AtomicBoolean[] remoteBackPressure, AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
               Function<NodeInfo, FrameWindow> frameWindows, Function<NodeInfo, IConnection> connections) {
         this.enabled = WocConfig.isEnabled(topologyConf);
-        this.metrics = enabled ? new WocMetrics(registry) : null;
+        this.metrics = enabled ? new WocMetrics(registry, frameWindows) : null;
         this.transferQueue = transferQueue;
         this.remoteBackPressure = remoteBackPressure;
         this.taskToNodePort = taskToNodePort;

@@ -31,9 +31,8 @@ class FrameWindowPathTest {
         // A round trip is then anything from a millisecond to a period, none of it queueing: sized from a frame timed
         // at the start of each burst, the window carried 0.66 tuples/ms of the 5 the receiver dispatches.
         SimulatedPath hosts = new SimulatedPath(Double.POSITIVE_INFINITY, 20, true, true);
-        Carried fixed = hosts.carry(new FrameWindow(8192, 0, () -> 0));
-        AtomicLong clock = new AtomicLong();
-        Carried sized = hosts.carry(new FrameWindow(8192, 50, clock::get), clock);
+        Carried fixed = hosts.carry(8192, 0);
+        Carried sized = hosts.carry(8192, 50);
         assertTrue(fixed.tuplesPerMs() > 4.9, "a quarter of 20 tuples/ms: " + fixed);
         assertTrue(sized.tuplesPerMs() >= 0.95 * fixed.tuplesPerMs(), "sized " + sized + ", fixed " + fixed);
     }
@@ -41,9 +40,8 @@ class FrameWindowPathTest {
     @Test
     void shouldQueueAboutTheTargetDelayOnALinkSlowerThanBothHosts() {
         SimulatedPath slowLink = new SimulatedPath(2, 20, false, false);
-        Carried fixed = slowLink.carry(new FrameWindow(8192, 0, () -> 0));
-        AtomicLong clock = new AtomicLong();
-        Carried sized = slowLink.carry(new FrameWindow(8192, 50, clock::get), clock);
+        Carried fixed = slowLink.carry(8192, 0);
+        Carried sized = slowLink.carry(8192, 50);
         assertTrue(fixed.longestQueueMs() > 1000, "8,192 tuples at 2 a ms queue seconds: " + fixed);
         assertTrue(sized.tuplesPerMs() >= 0.95 * 2, "the link stays busy: " + sized);
         assertTrue(sized.longestQueueMs() <= 100, "about 50 ms of frames queue, not seconds: " + sized);
@@ -54,11 +52,10 @@ class FrameWindowPathTest {
      * @param dispatchTuplesPerMs what the receiver dispatches while it runs
      */
     private record SimulatedPath(double linkTuplesPerMs, double dispatchTuplesPerMs, boolean senderOnQuota, boolean receiverOnQuota) {
-        Carried carry(FrameWindow window) {
-            return carry(window, new AtomicLong());
-        }
-
-        Carried carry(FrameWindow window, AtomicLong clock) {
+        /** Runs a window of {@code tuples} sized to a delay of {@code delayMs} (0: fixed) on this path, on the path's clock. */
+        Carried carry(int tuples, int delayMs) {
+            AtomicLong clock = new AtomicLong();
+            FrameWindow window = new FrameWindow(tuples, delayMs, clock::get);
             window.onConnected();
             Deque<long[]> linkQueue = new ArrayDeque<>(); // {enqueued step, tuples}
             Deque<long[]> toReceiver = new ArrayDeque<>(); // {arrival step, tuples}

@@ -157,7 +157,7 @@ class WocDispatcherTest {
         when(toChild.frameWindow()).thenReturn(new FrameWindow(10));
         RelayMember member = new RelayMember(77L, transferQueue, () -> Map.of(5, child, 6, child), node -> toChild,
             TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
-        WocMetrics metrics = new WocMetrics(new StormMetricRegistry());
+        WocMetrics metrics = new WocMetrics(new StormMetricRegistry(), node -> FrameWindow.UNBOUNDED);
         WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member);
         List<RelayCredit.Entry> credited = new ArrayList<>();
         RelayRoute route = new RelayRoute(new int[] {2, 3}, List.of(RelayRoute.leaf(5)));

@@ -18,14 +18,14 @@ class WocMetricsTest {
     @Test
     void shouldGaugeTheWindowToEachDestinationWorkerItsFirstFrameWentTo() {
         StormMetricRegistry registry = new StormMetricRegistry();
-        WocMetrics metrics = new WocMetrics(registry);
         AtomicLong now = new AtomicLong();
         FrameWindow window = new FrameWindow(8192, 50, now::get);
+        WocMetrics metrics = new WocMetrics(registry, n -> window);
         window.onConnected();
         NodeInfo node = new NodeInfo("b", Set.of(6701L));
 
         window.tryAcquire(100);
-        metrics.frameSent(node, 100, 4000, n -> window);
+        metrics.frameSent(node, 100, 4000);
         Map<String, Gauge> gauges = registry.getTaskGauges((int) Constants.SYSTEM_TASK_ID);
         assertEquals(8192L, gauges.get("woc-window-tuples-to-b-6701").getValue(), "configured until a round trip is timed");
         assertEquals(-1L, gauges.get("woc-window-rtt-us-to-b-6701").getValue());

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  *       A topology's drain rate can climb for tens of seconds after its warm-up (on a host of a quarter of a core its
  *       JIT compiles the busy path late and WOC's sized windows grow with what they deliver: 20 to 450 records/s over
  *       25 s in one quick run), so one window after a fixed
- *       warm-up may read the climb; the phase measures again while a window drained more than {@value #RISING_SHARE}
+ *       warm-up may read the climb; the phase measures again while a window drained more than {@value #CHANGE_SHARE}
  *       above the one before — or below it, as a window does whose commits a failed record held back —, at most
  *       {@value #CAPACITY_WINDOWS} windows. Offsets are committed a while after their
  *       records were read, so the backlog kept is {@code backlog} plus two seconds of what the phase drained so far;</li>
@@ -51,7 +51,7 @@ final class FeedSchedule {
     /** A drain waits at most this many warm-ups and measurements, however slowly the topology drains. */
     static final int DRAIN_LIMIT_MEASURES = 4;
     /** The capacity phase measures again while a window drained more than this share above or below the window before it. */
-    static final double RISING_SHARE = 0.10;
+    static final double CHANGE_SHARE = 0.10;
     /** The capacity phase's windows at most (the last is the capacity, rising or not). */
     static final int CAPACITY_WINDOWS = 8;
 
@@ -272,7 +272,7 @@ final class FeedSchedule {
             if (phase == Phase.SEARCH) {
                 search.record(share, keptUp);
             }
-            if (phase == Phase.CAPACITY && capacityStillRising()) {
+            if (phase == Phase.CAPACITY && capacityStillChanging()) {
                 openWindow(nowNanos, nowMillis, committed);
             } else {
                 afterPhase(phase, nowNanos, committed);
@@ -294,7 +294,7 @@ final class FeedSchedule {
      * read after it until its replay is acked, and a window then reads a dip, the next the catch-up: stock Storm
      * committed 87 records/s in such a window while its sink counted 411 results/s, and that window set its probes.
      */
-    private boolean capacityStillRising() {
+    private boolean capacityStillChanging() {
         List<Window> measured = windows(Phase.CAPACITY);
         int n = measured.size();
         if (n >= CAPACITY_WINDOWS) {
@@ -305,7 +305,7 @@ final class FeedSchedule {
         }
         double last = measured.get(n - 1).consumedPerSecond();
         double before = measured.get(n - 2).consumedPerSecond();
-        return last > (1 + RISING_SHARE) * before || last < (1 - RISING_SHARE) * before;
+        return last > (1 + CHANGE_SHARE) * before || last < (1 - CHANGE_SHARE) * before;
     }
 
     /** Closes the step that has ended, if one has, and opens the next, or ends the schedule after the last. */
