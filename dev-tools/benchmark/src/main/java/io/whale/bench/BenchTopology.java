@@ -58,7 +58,7 @@ public final class BenchTopology {
     static Map<String, Object> counterReporter() {
         return Map.of("class", "org.apache.storm.metrics2.reporters.ConsoleStormReporter",
             "report.period", COUNTER_REPORT_SECONDS, "report.period.units", "SECONDS",
-            "filter", Map.of("class", "org.apache.storm.metrics2.filters.RegexFilter", "expression", WorkerCounterLog.REPORTED));
+            "filter", Map.of("class", WhaleCounterFilter.class.getName()));
     }
 
     public static void main(String[] args) throws Exception {

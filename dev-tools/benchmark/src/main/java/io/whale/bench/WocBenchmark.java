@@ -185,7 +185,7 @@ public final class WocBenchmark {
         s.put("sustainableSearch", options.findsSustainable() ? Map.of("p99BoundMillis", options.sustainableP99BoundMillis(),
             "probes", options.probes(), "flatBacklogShare", SustainableSearch.FLAT_BACKLOG_SHARE) : "off");
         s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
-            + " s into the spout worker's worker.log, filtered to " + WorkerCounterLog.REPORTED);
+            + " s into the spout worker's worker.log, filtered to Whale's worker counters (" + WhaleCounterFilter.class.getSimpleName() + ")");
         s.put("warmupSeconds", options.warmupSeconds());
         s.put("measureSeconds", options.measureSeconds());
         s.put("cluster", "whale local-cluster up " + String.join(" ", options.clusterLayout())

@@ -21,12 +21,10 @@ import java.util.stream.Stream;
  * Whale's worker counters ({@code woc-*}, {@code rdma-*}: component {@code __system}, task -1) as Storm's console
  * metrics reporter prints them into a worker's worker.log: a banner line with the date, then per counter its
  * full registry name on one line and {@code count = N} on the next, then two empty lines. The benchmark
- * topology turns that reporter on ({@link BenchTopology#counterReporter()}), filtered to these counters.
+ * topology turns that reporter on ({@link BenchTopology#counterReporter()}), filtered to these counters
+ * ({@link WhaleCounterFilter}).
  */
 public final class WorkerCounterLog {
-    /** The registry names the reporter prints: {@code storm.worker.<topology>.<host>.__system.-1.<port>-woc-emits}. */
-    static final String REPORTED = ".*[.]__system[.]-1[.][0-9]+-(woc|rdma)-.*";
-
     /** A log line of the console reporter: time, thread, message (the worker's log4j2 pattern). */
     private static final Pattern LINE =
         Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\S*ConsoleReporter (\\S+) \\[\\w+\\] ?(.*)$");

@@ -1,6 +1,7 @@
 package io.whale.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,6 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,13 +105,17 @@ class WorkerCounterLogTest {
 
     @Test
     void theReporterFilterKeepsWhalesWorkerCountersOnly() {
-        Pattern filter = Pattern.compile(WorkerCounterLog.REPORTED);
-        assertTrue(filter.matcher(PREFIX + "woc-emits").matches());
-        assertTrue(filter.matcher(PREFIX + "woc-bytes-sent-to-dd828c79-127.0.0.1-16120").matches());
-        assertTrue(filter.matcher(PREFIX + "rdma-messages-sent").matches());
-        assertTrue(!filter.matcher("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.orders.3.16110-__emit-count-default").matches());
-        assertTrue(!filter.matcher("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.__system.-1.16110-worker-transfer-queue-population")
-            .matches());
+        WhaleCounterFilter filter = new WhaleCounterFilter();
+        assertTrue(filter.matches(PREFIX + "woc-emits", null));
+        assertTrue(filter.matches(PREFIX + "woc-bytes-sent-to-dd828c79-127.0.0.1-16120", null));
+        assertTrue(filter.matches(PREFIX + "rdma-messages-sent", null));
+        assertFalse(filter.matches("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.orders.3.16110-__emit-count-default", null));
+        assertFalse(filter.matches("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.__system.-1.16110-worker-transfer-queue-population",
+            null));
+        assertFalse(filter.matches("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.__system.-1.-woc-emits", null),
+            "the worker's port comes before the counter's name");
+        assertFalse(filter.matches("storm.worker.bench-p8-w2-woc-1-1795315184.localhost.matcher.3.16110-woc-emits", null),
+            "a task's metric, not the worker's");
     }
 
     @Test
