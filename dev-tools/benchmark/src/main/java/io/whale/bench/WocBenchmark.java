@@ -209,6 +209,7 @@ public final class WocBenchmark {
         try {
             awaitAllTasksRunning(reports, point.matchers() + 1);
             TimeUnit.SECONDS.sleep(options.warmupSeconds());
+            awaitQuietJit(TaskReport.readAll(reports).stream().map(TaskReport::pid).collect(Collectors.toSet()));
             List<HostLinks.Host> hosts = options.hosts() == 0 ? List.of() : HostLinks.of(clusterDir);
             List<TaskReport> first = TaskReport.readAll(reports);
             TaskReport spout = spoutOf(first);
@@ -247,6 +248,33 @@ public final class WocBenchmark {
                 HostLinks.coresBetween(hostCpu0, hostCpu1, seconds));
         } finally {
             kill(point, run, pids);
+        }
+    }
+
+    /**
+     * Extends the warm-up, slice by slice, until the workers' JIT is quiet ({@link JitQuiet}), at most
+     * {@link JitQuiet#MAX_WAIT}; says how long it took, or that the window opens with the compiler still busy.
+     */
+    private static void awaitQuietJit(Set<Long> workerPids) throws InterruptedException {
+        long start = System.nanoTime();
+        while (true) {
+            Map<String, Long> before = ThreadCpu.ticksByRole(workerPids);
+            long t0 = System.nanoTime();
+            TimeUnit.MILLISECONDS.sleep(JitQuiet.SLICE.toMillis());
+            Map<String, Long> after = ThreadCpu.ticksByRole(workerPids);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double cores = JitQuiet.compilerCores(before, after, seconds);
+            long waited = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+            if (JitQuiet.quiet(before, after, seconds)) {
+                System.out.printf("  JIT quiet %d s after the warm-up (compiler threads %.2f cores over the last %d s)%n", waited, cores,
+                    JitQuiet.SLICE.toSeconds());
+                return;
+            }
+            if (waited >= JitQuiet.MAX_WAIT.toSeconds()) {
+                System.out.printf("  ! the window opens with the JIT still busy: compiler threads %.2f cores, %d s after the warm-up%n",
+                    cores, waited);
+                return;
+            }
         }
     }
 

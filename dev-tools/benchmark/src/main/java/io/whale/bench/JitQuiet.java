@@ -1,0 +1,33 @@
+package io.whale.bench;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * When a warm-up is over: once the workers' JIT compiler threads have used at most {@link #QUIET_CORES} of a core over
+ * a slice of {@link #SLICE}. With some 130 executor threads on two cores the compiler gets a slice of the cores like
+ * any thread, and C2 finished the hot paths of a P = 64 at-least-once run (a spout's send, a bolt's ack: 3–8 s of
+ * compiler time each) 30–80 s after the workers started; a window that opens before that measures the compiler as much
+ * as the system (issue 33: the same point emitted 600 to 9,405 broadcasts/s after a fixed 60-s warm-up). Pure: the
+ * driver passes the threads' CPU by role ({@link ThreadCpu#ticksByRole}).
+ */
+final class JitQuiet {
+    static final double QUIET_CORES = 0.05;
+    static final Duration SLICE = Duration.ofSeconds(5);
+    /** The longest the driver waits for it beyond the warm-up; a window that opens then says the JIT was still busy. */
+    static final Duration MAX_WAIT = Duration.ofSeconds(120);
+    static final String COMPILER_ROLE = ThreadCpu.role("C2 CompilerThre");
+
+    private JitQuiet() {
+    }
+
+    /** Cores the compiler threads used between two readings {@code seconds} apart. */
+    static double compilerCores(Map<String, Long> before, Map<String, Long> after, double seconds) {
+        long ticks = after.getOrDefault(COMPILER_ROLE, 0L) - before.getOrDefault(COMPILER_ROLE, 0L);
+        return ticks / (double) ProcFiles.CLOCK_TICKS_PER_SECOND / seconds;
+    }
+
+    static boolean quiet(Map<String, Long> before, Map<String, Long> after, double seconds) {
+        return compilerCores(before, after, seconds) <= QUIET_CORES;
+    }
+}
