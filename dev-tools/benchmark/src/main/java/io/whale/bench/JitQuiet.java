@@ -8,7 +8,7 @@ import java.util.Map;
  * a slice of {@link #SLICE}. With some 130 executor threads on two cores the compiler gets a slice of the cores like
  * any thread, and C2 finished the hot paths of a P = 64 at-least-once run (a spout's send, a bolt's ack: 3–8 s of
  * compiler time each) 30–80 s after the workers started; a window that opens before that measures the compiler as much
- * as the system (issue 33: the same point emitted 600 to 9,405 broadcasts/s after a fixed 60-s warm-up). Pure: the
+ * as the system (issue 33: the same point emitted 4,834 and 9,405 broadcasts/s in two rounds after a fixed 60-s warm-up). Pure: the
  * driver passes the threads' CPU by role ({@link ThreadCpu#ticksByRole}).
  */
 final class JitQuiet {
@@ -27,7 +27,13 @@ final class JitQuiet {
         return ticks / (double) ProcFiles.CLOCK_TICKS_PER_SECOND / seconds;
     }
 
-    static boolean quiet(Map<String, Long> before, Map<String, Long> after, double seconds) {
-        return compilerCores(before, after, seconds) <= QUIET_CORES;
+    /** What the driver does after a slice: the compiler threads used {@code cores}, {@code waited} after the warm-up. */
+    static Next after(double cores, Duration waited) {
+        if (cores <= QUIET_CORES) {
+            return Next.MEASURE;
+        }
+        return waited.compareTo(MAX_WAIT) >= 0 ? Next.MEASURE_STILL_BUSY : Next.WAIT;
     }
+
+    enum Next { MEASURE, MEASURE_STILL_BUSY, WAIT }
 }

@@ -16,7 +16,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * <p>The reports are the benchmark's apparatus and must cost the measured worker little: one thread writes every task's
  * reports, and the histograms keep 2 significant digits (percentiles within 1 %). With a thread per task and 3 digits
  * (21,504 buckets per histogram, each cleared, added and compressed twice a second per task), 64 matchers' reports took
- * 16–70 % of a core in the all-grouping benchmark at P = 64 (issue 33); with 2 digits a histogram has 3,072.
+ * 23–26 % of a core in the all-grouping benchmark at P = 64 (issue 33); with 2 digits a histogram has 3,072.
  */
 final class TaskReporter {
     static final long REPORT_INTERVAL_MILLIS = 500;

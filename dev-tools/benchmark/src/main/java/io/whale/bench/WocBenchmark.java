@@ -262,18 +262,21 @@ public final class WocBenchmark {
             long t0 = System.nanoTime();
             TimeUnit.MILLISECONDS.sleep(JitQuiet.SLICE.toMillis());
             Map<String, Long> after = ThreadCpu.ticksByRole(workerPids);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            double cores = JitQuiet.compilerCores(before, after, seconds);
-            long waited = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-            if (JitQuiet.quiet(before, after, seconds)) {
-                System.out.printf("  JIT quiet %d s after the warm-up (compiler threads %.2f cores over the last %d s)%n", waited, cores,
-                    JitQuiet.SLICE.toSeconds());
-                return;
-            }
-            if (waited >= JitQuiet.MAX_WAIT.toSeconds()) {
-                System.out.printf("  ! the window opens with the JIT still busy: compiler threads %.2f cores, %d s after the warm-up%n",
-                    cores, waited);
-                return;
+            double cores = JitQuiet.compilerCores(before, after, (System.nanoTime() - t0) / 1e9);
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            switch (JitQuiet.after(cores, waited)) {
+                case MEASURE -> {
+                    System.out.printf("  JIT quiet %d s after the warm-up (compiler threads %.2f cores over the last %d s)%n",
+                        waited.toSeconds(), cores, JitQuiet.SLICE.toSeconds());
+                    return;
+                }
+                case MEASURE_STILL_BUSY -> {
+                    System.out.printf("  ! the window opens with the JIT still busy: compiler threads %.2f cores, %d s after the warm-up%n",
+                        cores, waited.toSeconds());
+                    return;
+                }
+                case WAIT -> {
+                }
             }
         }
     }

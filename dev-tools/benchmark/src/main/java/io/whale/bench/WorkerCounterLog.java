@@ -29,7 +29,6 @@ public final class WorkerCounterLog {
     private static final Pattern LINE =
         Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\S*ConsoleReporter (\\S+) \\[\\w+\\] ?(.*)$");
     private static final Pattern BANNER = Pattern.compile(".* ={10,}$");
-    private static final Pattern NAME = Pattern.compile("[.]__system[.]-1[.]\\d+-((?:woc|rdma)-\\S+)$");
     private static final Pattern COUNT = Pattern.compile("^\\s*count = (\\d+)$");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
@@ -131,8 +130,7 @@ public final class WorkerCounterLog {
                 counters.put(name, Long.parseLong(count.group(1)));
                 name = null;
             } else {
-                Matcher counter = NAME.matcher(message);
-                name = counter.find() ? counter.group(1) : null;
+                name = WhaleCounterFilter.counterName(message);
             }
             return false;
         }

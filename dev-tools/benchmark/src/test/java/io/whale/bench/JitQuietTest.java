@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +23,21 @@ class JitQuietTest {
     void shouldOpenTheWindowOnlyOnceTheCompilerUsesAtMostAFewPercentOfACore() {
         Map<String, Long> before = Map.of(JitQuiet.COMPILER_ROLE, 1_000L);
 
-        assertFalse(JitQuiet.quiet(before, Map.of(JitQuiet.COMPILER_ROLE, 1_100L), 5.0), "0.2 cores: C2 still compiling");
-        assertTrue(JitQuiet.quiet(before, Map.of(JitQuiet.COMPILER_ROLE, 1_025L), 5.0), "0.05 cores");
-        assertTrue(JitQuiet.quiet(before, before, 5.0), "nothing compiled");
-        assertTrue(JitQuiet.quiet(Map.of(), Map.of("matcher executors", 900L), 5.0), "no compiler thread seen");
+        assertFalse(quiet(before, Map.of(JitQuiet.COMPILER_ROLE, 1_100L)), "0.2 cores: C2 still compiling");
+        assertTrue(quiet(before, Map.of(JitQuiet.COMPILER_ROLE, 1_025L)), "0.05 cores");
+        assertTrue(quiet(before, before), "nothing compiled");
+        assertTrue(quiet(Map.of(), Map.of("matcher executors", 900L)), "no compiler thread seen");
+    }
+
+    @Test
+    void shouldOpenTheWindowWithTheCompilerStillBusyOnlyAfterTheLongestWait() {
+        assertEquals(JitQuiet.Next.WAIT, JitQuiet.after(0.2, Duration.ofSeconds(60)));
+        assertEquals(JitQuiet.Next.MEASURE_STILL_BUSY, JitQuiet.after(0.2, JitQuiet.MAX_WAIT));
+        assertEquals(JitQuiet.Next.MEASURE, JitQuiet.after(0.01, Duration.ofSeconds(5)));
+    }
+
+    /** Over a 5-s slice. */
+    private static boolean quiet(Map<String, Long> before, Map<String, Long> after) {
+        return JitQuiet.after(JitQuiet.compilerCores(before, after, 5.0), Duration.ZERO) == JitQuiet.Next.MEASURE;
     }
 }
