@@ -75,8 +75,10 @@ public final class WocMetrics implements EmitDelivery.Sink {
 
     /**
      * A frame to {@code worker} left through its window; the first to each worker also registers that window's gauges:
-     * {@code woc-window-tuples-to-NODE-PORT} (what it admits now, {@link FrameWindow#sizedCapacity}) and
-     * {@code woc-window-rtt-us-to-NODE-PORT} (the lowest recent round trip it was sized with, -1 when none).
+     * {@code woc-window-tuples-to-NODE-PORT} (what it admits now, {@link FrameWindow#sizedCapacity}),
+     * {@code woc-window-rtt-us-to-NODE-PORT} (the lowest recent round trip it was sized with, -1 when none) and
+     * {@code woc-window-in-flight-to-NODE-PORT} (the tuples sent and not yet credited: at the first two's value with
+     * nothing arriving at the destination, credits are not coming back).
      */
     void frameSent(NodeInfo worker, int destinations, int bytes) {
         framesSent.inc();
@@ -85,6 +87,7 @@ public final class WocMetrics implements EmitDelivery.Sink {
             String to = w.get_node() + "-" + w.get_port().iterator().next();
             gauge("woc-window-tuples-to-" + to, () -> (long) windows.apply(w).sizedCapacity());
             gauge("woc-window-rtt-us-to-" + to, () -> windows.apply(w).roundTripMicros());
+            gauge("woc-window-in-flight-to-" + to, () -> (long) windows.apply(w).inFlight());
             return counter("woc-bytes-sent-to-" + to);
         }).inc(bytes);
     }

@@ -29,10 +29,12 @@ class WocMetricsTest {
         Map<String, Gauge> gauges = registry.getTaskGauges((int) Constants.SYSTEM_TASK_ID);
         assertEquals(8192L, gauges.get("woc-window-tuples-to-b-6701").getValue(), "configured until a round trip is timed");
         assertEquals(-1L, gauges.get("woc-window-rtt-us-to-b-6701").getValue());
+        assertEquals(100L, gauges.get("woc-window-in-flight-to-b-6701").getValue(), "sent, not yet credited");
 
         now.set(10 * MS);
         window.credit(100);
         assertEquals(600L, gauges.get("woc-window-tuples-to-b-6701").getValue(), "10 tuples/ms x (10 ms + 50 ms)");
         assertEquals(10_000L, gauges.get("woc-window-rtt-us-to-b-6701").getValue());
+        assertEquals(0L, gauges.get("woc-window-in-flight-to-b-6701").getValue());
     }
 }

@@ -18,8 +18,8 @@ import org.apache.storm.utils.Utils;
  * frames all came back credited ({@value #DELIVERED}) and the microseconds that took ({@value #MICROS}, from the emit
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
- * second into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*} and
- * {@code woc-window-rtt-us-to-*}, for a reader of a run's windows); the mean over a window is what they grew by over
+ * second into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*},
+ * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, for a reader of a run's windows); the mean over a window is what they grew by over
  * all the topology's workers between the last report at or before its start (a worker without one: its first report
  * in the window) and the last at or before its end.
  */
@@ -49,7 +49,7 @@ final class MulticastCounters {
         reporters.add(Map.of("class", "org.apache.storm.metrics2.reporters.ConsoleStormReporter",
             "report.period", 1, "report.period.units", "SECONDS",
             "filter", Map.of("class", "org.apache.storm.metrics2.filters.RegexFilter",
-                "expression", ".*[.]__system[.]-1[.][0-9]+-woc-(multicast|window-tuples|window-rtt).*")));
+                "expression", ".*[.]__system[.]-1[.][0-9]+-woc-(multicast|window-tuples|window-rtt|window-in-flight).*")));
         return Config.TOPOLOGY_METRICS_REPORTERS + "=" + JSON.writeValueAsString(reporters);
     }
 
