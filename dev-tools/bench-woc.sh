@@ -22,6 +22,7 @@
 # woc-auto along a nonblocking tree the controller reshapes live (d* auto).
 # --acking PENDING: at-least-once, one acker per worker and topology.max.spout.pending PENDING (the spout emits with
 # message ids, the matchers ack); woc-plainacks is WOC on with every ack sent on its own (whale.woc.ack.combine=false),
+# woc-delayacks with acks combined within whale.woc.ack.combine.delay.ms only (whale.woc.ack.combine.wait.ms=0),
 # woc-atmostonce WOC on without acking in the same run, to show what ack combining and at-least-once cost side by side.
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the

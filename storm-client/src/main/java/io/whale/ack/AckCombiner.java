@@ -30,10 +30,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One worker's ack combining ({@link WhaleConfig#WOC_ACK_COMBINE}): the acks its executors send to acker tasks wait
- * here, XORed per (acker task, root) in {@link PendingAcks}, and go as one ack per root within
- * {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} — a broadcast to the P tasks of a worker costs its acker one ack instead
- * of P, whether the acker is in this worker (its receive queue) or another (the worker's transfer queue). A thread of
- * its own sends what is due; it starts with the first ack, so a topology without acking never has it. Fails, inits
+ * here, XORed per (acker task, root) in {@link PendingAcks}, and go as one ack per root — a broadcast to the P tasks of
+ * a worker costs its acker one ack instead of P, whether the acker is in this worker (its receive queue) or another
+ * (the worker's transfer queue). The worker counts the anchored tuples it hands its tasks ({@link #expect}: the WOC
+ * dispatcher's frames, the executors' local emits); the ack that completes a root's count goes at once, from the
+ * executor that acked, carrying every ack of its worker's tasks (at the latest {@link WhaleConfig#WOC_ACK_COMBINE_WAIT_MS}
+ * after the delivery). Any other ack waits at most {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS}. A thread of its own
+ * sends what is due; it starts with the first ack or delivery, so a topology without acking never has it. Fails, inits
  * and timeout resets go as Storm sends them; a fail first takes out its root's pending ack and has it sent ahead of it
  * by the failing executor. While the acker is under backpressure (a combined ack could not go), acks go the stock way
  * too and wait in their executors' pending emits.
@@ -44,6 +47,8 @@ public final class AckCombiner implements AutoCloseable {
 
     /** {@link WhaleConfig#WOC_ACK_COMBINE_DELAY_MS} when unset. */
     static final int DEFAULT_DELAY_MS = 5;
+    /** {@link WhaleConfig#WOC_ACK_COMBINE_WAIT_MS} when unset. */
+    static final int DEFAULT_WAIT_MS = 1_000;
     /** How many roots may wait at once; beyond it an ack goes the stock way. */
     static final int CAPACITY = 65_536;
     /** How soon the thread tries again to send a combined ack the transfer queue or the acker's backpressure refused. */
@@ -74,6 +79,8 @@ public final class AckCombiner implements AutoCloseable {
     private volatile boolean closed;
     private volatile GeneralTopologyContext context;
     private volatile Thread thread;
+    /** When the thread wakes next ({@link Long#MAX_VALUE}: only when unparked); written under the lock. */
+    private long wakeAtNanos = Long.MAX_VALUE;
 
     private AckCombiner() {
         this(null, null, null, null, false);
@@ -99,6 +106,8 @@ public final class AckCombiner implements AutoCloseable {
         }
         long delayNanos = TimeUnit.MILLISECONDS.toNanos(
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_ACK_COMBINE_DELAY_MS, DEFAULT_DELAY_MS));
+        long waitNanos = TimeUnit.MILLISECONDS.toNanos(
+            WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_ACK_COMBINE_WAIT_MS, DEFAULT_WAIT_MS));
         Sender sender = new Sender() {
             private final Set<JCQueue> published = new HashSet<>();
             private KryoTupleSerializer serializer;
@@ -125,7 +134,7 @@ public final class AckCombiner implements AutoCloseable {
                 published.clear();
             }
         };
-        return new AckCombiner(new PendingAcks(delayNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
+        return new AckCombiner(new PendingAcks(delayNanos, waitNanos, CAPACITY), System::nanoTime, new AckMetrics(registry), sender, true);
     }
 
     /** Whether a topology conf has ack combining on. */
@@ -146,19 +155,27 @@ public final class AckCombiner implements AutoCloseable {
      * Takes an ack to combine (ExecutorTransfer, on the executor's thread, for every tuple it transfers).
      *
      * @param localQueue the destination task's receive queue when it is in this worker, else null
-     * @return true when the ack is taken; false for any other tuple, and for an ack that goes the stock way
+     * @return null when the ack is taken; else what to transfer now to the same task, the stock way: {@code addressed}
+     *     itself (any other tuple, or an ack that goes the stock way), or the combined ack this one completed
      */
-    public boolean collect(AddressedTuple addressed, JCQueue localQueue) {
-        if (pending == null || closed || backedUp || !(addressed.getTuple() instanceof TupleImpl tuple)
+    public AddressedTuple collect(AddressedTuple addressed, JCQueue localQueue) {
+        if (pending == null || closed || !(addressed.getTuple() instanceof TupleImpl tuple)
             || !isToAnAcker(tuple, Acker.ACKER_ACK_STREAM_ID)) {
-            return false;
+            return addressed;
         }
-        boolean first;
+        // Backed up, only an expected root's acks are taken: the one that completes it leaves from its executor, whose
+        // pending emits hold it while the acker is under backpressure, and the others must not wait for it in vain.
+        boolean expectedOnly = backedUp;
+        long root = tuple.getLong(0);
+        long nowNanos = nanoClock.getAsLong();
+        PendingAcks.Combined complete;
+        boolean wake;
         synchronized (this) {
-            first = pending.isEmpty();
-            if (!pending.add(addressed.dest, tuple.getLong(0), tuple.getLong(1), tuple.getSourceTask(), nanoClock.getAsLong())) {
-                return false;
+            if (!pending.add(addressed.dest, root, tuple.getLong(1), tuple.getSourceTask(), nowNanos, expectedOnly)) {
+                return addressed;
             }
+            complete = pending.takeIfComplete(addressed.dest, root);
+            wake = pending.nextDueNanos() < wakeAtNanos;
         }
         metrics.offered();
         if (localQueue != null) {
@@ -167,18 +184,78 @@ public final class AckCombiner implements AutoCloseable {
         if (context == null) {
             context = tuple.getContext();
         }
+        if (complete != null) {
+            metrics.completed();
+            leaving(complete, nowNanos);
+            return tupleOf(complete, tuple.getContext());
+        }
+        startOrWake(wake);
+        return null;
+    }
+
+    /**
+     * Counts an anchored tuple about to be queued for a task of this worker (ExecutorTransfer's local emits): its task owes
+     * each of its roots an ack. The delivery must come before the task can ack it, hence before the tuple is queued.
+     *
+     * @return whether it was counted; if the tuple cannot be queued after all, pass it to {@link #unexpect}
+     */
+    public boolean expect(AddressedTuple addressed) {
+        if (pending == null || !(addressed.getTuple() instanceof TupleImpl tuple) || tuple.getMessageId().getAnchorsToIds().isEmpty()) {
+            return false;
+        }
+        return count(List.of(addressed), 0);
+    }
+
+    /** Takes back what {@link #expect} counted for a tuple that could not be queued. */
+    public void unexpect(AddressedTuple addressed) {
+        Map<Long, Long> anchors = addressed.getTuple().getMessageId().getAnchorsToIds();
+        synchronized (this) {
+            for (Long root : anchors.keySet()) {
+                pending.unexpect(root, 1);
+            }
+        }
+    }
+
+    /**
+     * Counts the anchored tuples of {@code delivered}, from {@code from} on, about to be queued for this worker's tasks
+     * (the WOC dispatcher's, once per frame; they are queued, or wait in an overflow, but are never dropped).
+     */
+    public void expect(List<AddressedTuple> delivered, int from) {
+        if (pending != null && from < delivered.size()) {
+            count(delivered, from);
+        }
+    }
+
+    private boolean count(List<AddressedTuple> delivered, int from) {
+        long nowNanos = nanoClock.getAsLong();
+        boolean counted = false;
+        boolean wake;
+        synchronized (this) {
+            for (int i = from; i < delivered.size(); i++) {
+                for (Long root : delivered.get(i).getTuple().getMessageId().getAnchorsToIds().keySet()) {
+                    counted |= pending.expect(root, 1, nowNanos);
+                }
+            }
+            wake = counted && pending.nextDueNanos() < wakeAtNanos;
+        }
+        if (counted) {
+            startOrWake(wake);
+        }
+        return counted;
+    }
+
+    private void startOrWake(boolean wake) {
         if (!ownThread) {
-            return true;
+            return;
         }
         if (started.compareAndSet(false, true)) {
             Thread t = new Thread(this::run, "whale-ack-combiner");
             t.setDaemon(true);
             thread = t;
             t.start();
-        } else if (first) {
+        } else if (wake) {
             LockSupport.unpark(thread);
         }
-        return true;
     }
 
     /**
@@ -211,9 +288,13 @@ public final class AckCombiner implements AutoCloseable {
         synchronized (this) {
             pending.drainDue(nowNanos, due::add);
             next = pending.nextDueNanos();
+            wakeAtNanos = next;
         }
         send(due, nowNanos);
         if (backedUp) {
+            synchronized (this) {
+                wakeAtNanos = nowNanos + RETRY_NANOS;
+            }
             return RETRY_NANOS;
         }
         return next == Long.MAX_VALUE ? -1 : Math.max(0, next - nowNanos);

@@ -7,19 +7,22 @@ import org.apache.storm.metrics2.StormMetricRegistry;
 /**
  * Worker-level ack-combining counters in Storm's metrics registry (component {@code __system}, task -1, beside the WOC
  * counters). Acks per ack sent = {@code woc-acks-offered / woc-acks-sent}; the mean wait of a combined ack =
- * {@code woc-ack-delay-us / woc-acks-sent}.
+ * {@code woc-ack-delay-us / woc-acks-sent}; {@code woc-acks-completed} of the sent ones left as soon as every task of the
+ * worker that had been handed their root acked it.
  */
 public final class AckMetrics {
     private final Counter offered;
     private final Counter sent;
     private final Counter delayMicros;
     private final Counter dropped;
+    private final Counter completed;
 
     public AckMetrics(StormMetricRegistry registry) {
         this.offered = registry.counter("woc-acks-offered", Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
         this.sent = registry.counter("woc-acks-sent", Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
         this.delayMicros = registry.counter("woc-ack-delay-us", Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
         this.dropped = registry.counter("woc-acks-dropped", Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
+        this.completed = registry.counter("woc-acks-completed", Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
     /** For tests: counters of no registry. */
@@ -28,6 +31,7 @@ public final class AckMetrics {
         this.sent = new Counter();
         this.delayMicros = new Counter();
         this.dropped = new Counter();
+        this.completed = new Counter();
     }
 
     /** An executor's ack was taken to be combined. */
@@ -39,6 +43,11 @@ public final class AckMetrics {
     void sent(PendingAcks.Combined combined, long nowNanos) {
         sent.inc();
         delayMicros.inc(Math.max(0, nowNanos - combined.firstNanos()) / 1_000);
+    }
+
+    /** A combined ack leaves because every ack its root was owed by the worker's tasks has arrived. */
+    void completed() {
+        completed.inc();
     }
 
     /** Combined acks a stopping worker could not send. */
@@ -56,6 +65,10 @@ public final class AckMetrics {
 
     long delayMicrosTotal() {
         return delayMicros.getCount();
+    }
+
+    long completedCount() {
+        return completed.getCount();
     }
 
     long droppedCount() {

@@ -50,9 +50,21 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_ACK_COMBINE = "whale.woc.ack.combine";
 
-    /** How long (ms) a combined ack waits for more acks of its root. Whole number from 1 to 1000, default 5. */
+    /**
+     * How long (ms) a combined ack waits for more acks of its root, when the worker did not count the deliveries that
+     * owe it acks ({@link #WOC_ACK_COMBINE_WAIT_MS}). Whole number from 1 to 1000, default 5.
+     */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_ACK_COMBINE_DELAY_MS = "whale.woc.ack.combine.delay.ms";
+
+    /**
+     * How long (ms), from its delivery, the acks of a root the worker handed to several of its tasks (a WOC frame's
+     * tuples, a local emit's) wait for the rest of those tasks': the last one sends them all at once, so a tree completes
+     * no later than it would, with one ack per worker. Past it they go, and later ones wait
+     * {@link #WOC_ACK_COMBINE_DELAY_MS}. Whole number from 0 (count no deliveries) to 60,000, default 1,000.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_ACK_COMBINE_WAIT_MS = "whale.woc.ack.combine.wait.ms";
 
     /**
      * The longest message, in bytes, a worker's Netty transport takes from a peer (a task message, a WOC or relay frame, a

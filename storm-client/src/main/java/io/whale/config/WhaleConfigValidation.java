@@ -28,6 +28,7 @@ import static io.whale.config.WhaleConfig.RDMA_WTL_MS;
 import static io.whale.config.WhaleConfig.TRANSPORT;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_DELAY_MS;
+import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_WAIT_MS;
 import static io.whale.config.WhaleConfig.WOC_ENABLED;
 import static io.whale.config.WhaleConfig.WOC_STALL_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
@@ -72,6 +73,7 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_STALL_MS, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_ACK_COMBINE, Rule.BOOLEAN),
         Map.entry(WOC_ACK_COMBINE_DELAY_MS, Rule.intRange(1, 1000)),
+        Map.entry(WOC_ACK_COMBINE_WAIT_MS, Rule.intRange(0, 60_000)),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(NETTY_MESSAGE_MAX_BYTES, Rule.intRange(1 << 20, Integer.MAX_VALUE)),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),

@@ -1,6 +1,7 @@
 package io.whale.woc;
 
 import com.esotericsoftware.kryo.io.Input;
+import io.whale.ack.AckCombiner;
 import io.whale.relay.RelayFrame;
 import io.whale.relay.RelayFrameCodec;
 import io.whale.relay.RelayFrameMessage;
@@ -37,21 +38,23 @@ public final class WocDispatcher {
     static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** What the callback uses when WOC is off: takes nothing. */
-    public static final WocDispatcher DISABLED = new WocDispatcher(null, null, null, Set.of(), null);
+    public static final WocDispatcher DISABLED = new WocDispatcher(null, null, null, Set.of(), null, AckCombiner.OFF);
 
     private final WocMetrics metrics;
     private final Map<String, Object> conf;
     private final GeneralTopologyContext context;
     private final Set<Integer> localTasks;
     private final RelayMember relay;
+    private final AckCombiner acks;
     private final ThreadLocal<ValuesReader> readers;
     private final ThrottledWarning malformedWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
     private final ThrottledWarning staleWarning = new ThrottledWarning(LOG_INTERVAL_NANOS, System.nanoTime());
 
     WocDispatcher(WocMetrics metrics, Map<String, Object> conf, GeneralTopologyContext context, Set<Integer> localTasks,
-                  RelayMember relay) {
+                  RelayMember relay, AckCombiner acks) {
         this.metrics = metrics;
         this.relay = relay;
+        this.acks = acks;
         this.conf = conf;
         this.context = context;
         this.localTasks = localTasks;
@@ -64,7 +67,7 @@ public final class WocDispatcher {
         if (worker == null || !worker.isEnabled()) {
             return DISABLED;
         }
-        return new WocDispatcher(worker.metrics(), conf, context, new HashSet<>(localTasks), worker.relay());
+        return new WocDispatcher(worker.metrics(), conf, context, new HashSet<>(localTasks), worker.relay(), worker.acks());
     }
 
     /**
@@ -127,9 +130,13 @@ public final class WocDispatcher {
         return new Checked(sourceComponent, values, stale);
     }
 
-    /** One tuple per destination task here, sharing the values deserialized once; the stale ones counted. */
+    /**
+     * One tuple per destination task here, sharing the values deserialized once; the stale ones counted. The worker's
+     * ack combining counts the anchored ones, which its tasks will ack.
+     */
     private void deliver(Checked checked, int sourceTask, String stream, int[] dests, List<Map<Long, Long>> messageIds,
                          List<AddressedTuple> out) {
+        int first = out.size();
         String sourceComponent = checked.sourceComponent();
         List<Object> values = checked.values();
         int stale = checked.stale();
@@ -139,6 +146,9 @@ public final class WocDispatcher {
             }
             MessageId id = messageIds != null ? MessageId.makeId(messageIds.get(i)) : MessageId.makeUnanchored();
             out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, sourceTask, stream, id)));
+        }
+        if (messageIds != null) {
+            acks.expect(out, first);
         }
         metrics.frameReceived();
         if (stale > 0) {

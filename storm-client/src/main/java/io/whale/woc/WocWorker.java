@@ -90,6 +90,11 @@ public final class WocWorker implements AutoCloseable {
         return relay;
     }
 
+    /** The ack combining of this worker's executors, which also counts what the dispatcher delivers. */
+    AckCombiner acks() {
+        return acks;
+    }
+
     /** The trees this worker's sources send along, for {@code whale multicast}; null without a tree. */
     TreeBoard treeBoard() {
         return treeBoard;

@@ -22,6 +22,7 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.TupleImpl;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.JCQueue;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 class AckCombinerTest {
     private static final int ACKER = 9;
     private static final long DELAY = 5_000_000;
+    private static final long HOLD = 1_000_000_000;
     private static final GeneralTopologyContext CONTEXT = context();
 
     private final AtomicLong now = new AtomicLong(1_000);
@@ -39,7 +41,7 @@ class AckCombinerTest {
     private final List<JCQueue> sentTo = new ArrayList<>();
     private boolean ackerTakes = true;
     private final AckMetrics metrics = new AckMetrics();
-    private final AckCombiner combiner = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
+    private final AckCombiner combiner = new AckCombiner(new PendingAcks(DELAY, HOLD, 16), now::get, metrics, new AckCombiner.Sender() {
         @Override
         public boolean trySend(AddressedTuple ack, JCQueue localQueue) {
             if (ackerTakes) {
@@ -57,7 +59,7 @@ class AckCombinerTest {
     @Test
     void shouldSendOneAckWithTheXorOfTheWorkersAcksOfARootWithinTheDelay() {
         for (int task = 2; task <= 7; task++) {
-            assertTrue(combiner.collect(ack(task, 100L, 1L << task), null));
+            assertNull(combiner.collect(ack(task, 100L, 1L << task), null));
         }
         assertEquals(DELAY, combiner.sendDue(now.get()));
         assertEquals(List.of(), sent);
@@ -97,11 +99,76 @@ class AckCombinerTest {
         assertEquals(new Values(100L, 3L), before.getTuple().getValues());
         assertEquals(ACKER, before.getDest());
         assertNull(combiner.ackBeforeFail(fail(4, 100L)), "the root's ack already went");
-        assertFalse(combiner.collect(fail(4, 100L), null), "a fail is never held");
+        AddressedTuple failure = fail(4, 100L);
+        assertSame(failure, combiner.collect(failure, null), "a fail is never held");
 
         now.addAndGet(DELAY);
         combiner.sendDue(now.get());
         assertEquals(List.of(new Values(101L, 5L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
+    }
+
+    @Test
+    void shouldSendTheWorkersAcksOfADeliveredRootTheMomentItsLastTaskAcks() {
+        List<AddressedTuple> delivered = new ArrayList<>();
+        for (int task = 2; task <= 7; task++) {
+            delivered.add(anchored(task, 100L, 1L << task));
+        }
+        combiner.expect(delivered, 0);
+        for (int task = 2; task <= 6; task++) {
+            now.addAndGet(DELAY);
+            assertNull(combiner.collect(ack(task, 100L, 1L << task), null), "task " + task + " is not the last");
+        }
+        combiner.sendDue(now.get());
+        assertEquals(List.of(), sent, "five of six acks wait past the delay: the sixth task owes one");
+
+        AddressedTuple last = combiner.collect(ack(7, 100L, 1L << 7), null);
+        assertEquals(ACKER, last.getDest());
+        assertEquals(new Values(100L, 0b11111100L), last.getTuple().getValues(), "every task's ack in one, handed back to go now");
+        assertEquals(1, metrics.completedCount());
+        assertEquals(1, metrics.sentCount());
+        assertEquals(-1, combiner.sendDue(now.get()), "nothing left to send");
+    }
+
+    @Test
+    void shouldCountALocalEmitOnlyOnceItIsQueuedAndOnlyWhenAnchored() {
+        AddressedTuple emit = anchored(2, 100L, 4L);
+        assertTrue(combiner.expect(emit));
+        combiner.unexpect(emit);
+        assertFalse(combiner.expect(new AddressedTuple(2, new TupleImpl(CONTEXT, new Values("word"), "src", 1,
+            Utils.DEFAULT_STREAM_ID))), "an unanchored tuple owes no ack");
+        assertFalse(AckCombiner.OFF.expect(emit));
+
+        combiner.expect(anchored(3, 100L, 8L));
+        AddressedTuple done = combiner.collect(ack(3, 100L, 8L), null);
+        assertEquals(new Values(100L, 8L), done.getTuple().getValues(), "the taken-back delivery owes nothing");
+    }
+
+    @Test
+    void shouldSendTheAcksOfADeliveredRootThatATaskNeverAcksOnceTheWaitIsOver() {
+        List<AddressedTuple> delivered = List.of(anchored(2, 100L, 1L), anchored(3, 100L, 2L));
+        combiner.expect(delivered, 0);
+        assertNull(combiner.collect(ack(2, 100L, 1L), null));
+        assertEquals(HOLD, combiner.sendDue(now.get()));
+
+        now.addAndGet(HOLD);
+        combiner.sendDue(now.get());
+        assertEquals(List.of(new Values(100L, 1L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
+        assertEquals(0, metrics.completedCount());
+    }
+
+    @Test
+    void shouldStillCompleteAnExpectedRootWhileBackedUpAndLetOtherAcksGoTheStockWay() {
+        combiner.expect(List.of(anchored(2, 100L, 1L), anchored(3, 100L, 2L)), 0);
+        assertNull(combiner.collect(ack(2, 100L, 1L), null));
+        combiner.collect(ack(4, 101L, 3L), null);
+        ackerTakes = false;
+        now.addAndGet(DELAY);
+        combiner.sendDue(now.get());
+
+        AddressedTuple other = ack(5, 102L, 3L);
+        assertSame(other, combiner.collect(other, null), "backed up: a root nobody counted goes the stock way");
+        AddressedTuple last = combiner.collect(ack(3, 100L, 2L), null);
+        assertEquals(new Values(100L, 3L), last.getTuple().getValues(), "the expected root's last ack still takes them all");
     }
 
     @Test
@@ -110,22 +177,26 @@ class AckCombinerTest {
         ackerTakes = false;
         now.addAndGet(DELAY);
         assertEquals(1_000_000, combiner.sendDue(now.get()), "retries in a millisecond");
-        assertFalse(combiner.collect(ack(3, 101L, 5L), null), "backed up: the executor keeps its ack in its pending emits");
+        AddressedTuple later = ack(3, 101L, 5L);
+        assertSame(later, combiner.collect(later, null), "backed up: the executor keeps its ack in its pending emits");
 
         ackerTakes = true;
         combiner.sendDue(now.get());
         assertEquals(List.of(new Values(100L, 3L)), sent.stream().map(t -> t.getTuple().getValues()).toList());
-        assertTrue(combiner.collect(ack(3, 101L, 5L), null));
+        assertNull(combiner.collect(ack(3, 101L, 5L), null));
     }
 
     @Test
     void shouldTakeNoOtherTupleNoAckerNoticeAndNothingWhenOff() {
         TupleImpl data = new TupleImpl(CONTEXT, new Values("word"), "src", 1, Utils.DEFAULT_STREAM_ID);
-        assertFalse(combiner.collect(new AddressedTuple(2, data), null));
+        AddressedTuple toBolt = new AddressedTuple(2, data);
+        assertSame(toBolt, combiner.collect(toBolt, null));
         assertNull(combiner.ackBeforeFail(new AddressedTuple(2, data)));
-        assertFalse(AckCombiner.OFF.collect(ack(2, 100L, 3L), null));
+        AddressedTuple whenOff = ack(2, 100L, 3L);
+        assertSame(whenOff, AckCombiner.OFF.collect(whenOff, null));
         TupleImpl ackerToSpout = new TupleImpl(CONTEXT, new Values(100L, 12L), Acker.ACKER_COMPONENT_ID, ACKER, Acker.ACKER_ACK_STREAM_ID);
-        assertFalse(combiner.collect(new AddressedTuple(1, ackerToSpout), null), "the acker's notice to the spout goes at once");
+        AddressedTuple notice = new AddressedTuple(1, ackerToSpout);
+        assertSame(notice, combiner.collect(notice, null), "the acker's notice to the spout goes at once");
         assertNull(AckCombiner.OFF.ackBeforeFail(fail(2, 100L)));
     }
 
@@ -135,9 +206,10 @@ class AckCombinerTest {
         combiner.close();
         assertEquals(1, sent.size());
         assertEquals(0, metrics.droppedCount());
-        assertFalse(combiner.collect(ack(2, 102L, 3L), null), "closed");
+        AddressedTuple afterClose = ack(2, 102L, 3L);
+        assertSame(afterClose, combiner.collect(afterClose, null), "closed");
 
-        AckCombiner stuck = new AckCombiner(new PendingAcks(DELAY, 16), now::get, metrics, new AckCombiner.Sender() {
+        AckCombiner stuck = new AckCombiner(new PendingAcks(DELAY, HOLD, 16), now::get, metrics, new AckCombiner.Sender() {
             @Override
             public boolean trySend(AddressedTuple ack, JCQueue localQueue) {
                 return false;
@@ -187,6 +259,12 @@ class AckCombinerTest {
 
     private static AddressedTuple ack(int task, long root, long value) {
         return new AddressedTuple(ACKER, new TupleImpl(CONTEXT, new Values(root, value), "sink", task, Acker.ACKER_ACK_STREAM_ID));
+    }
+
+    /** A tuple of the spout's anchored to {@code root} with edge {@code edge}, for a sink task. */
+    private static AddressedTuple anchored(int task, long root, long edge) {
+        return new AddressedTuple(task, new TupleImpl(CONTEXT, new Values("word"), "src", 1, Utils.DEFAULT_STREAM_ID,
+            MessageId.makeRootId(root, edge)));
     }
 
     private static AddressedTuple fail(int task, long root) {

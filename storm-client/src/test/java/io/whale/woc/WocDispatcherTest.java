@@ -2,6 +2,7 @@ package io.whale.woc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.daemon.Acker;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.DeserializingConnectionCallback;
@@ -42,6 +44,7 @@ import org.junit.jupiter.api.Test;
 /** The receive path, through the patched DeserializingConnectionCallback. */
 class WocDispatcherTest {
     private static final List<Integer> LOCAL_TASKS = List.of(2, 3, 4);
+    private static final int ACKER_TASK = 5;
 
     private final Map<String, Object> conf = WocTestTopology.conf();
     private final GeneralTopologyContext context = WocTestTopology.context();
@@ -70,6 +73,20 @@ class WocDispatcherTest {
         assertEquals(1, first.getSourceTask());
         assertEquals("default", first.getSourceStreamId());
         assertEquals(1, worker.metrics().framesReceived());
+    }
+
+    @Test
+    void shouldHaveTheWorkersAckCombiningWaitForEveryTaskAnAnchoredFrameReachedHere() {
+        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, List.of(Map.of(7L, 70L), Map.of(7L, 71L)), values);
+        try {
+            callback.recv(List.of(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, frame)));
+
+            assertNull(worker.acks().collect(ack(2, 7L, 70L), null), "task 4 has not acked yet");
+            AddressedTuple both = worker.acks().collect(ack(4, 7L, 71L), null);
+            assertEquals(List.of(7L, 70L ^ 71L), both.getTuple().getValues(), "the last task's ack takes the other's with it");
+        } finally {
+            worker.close();
+        }
     }
 
     @Test
@@ -158,7 +175,7 @@ class WocDispatcherTest {
         RelayMember member = new RelayMember(77L, transferQueue, () -> Map.of(5, child, 6, child), node -> toChild,
             TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
         WocMetrics metrics = new WocMetrics(new StormMetricRegistry(), node -> FrameWindow.UNBOUNDED);
-        WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member);
+        WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member, io.whale.ack.AckCombiner.OFF);
         List<RelayCredit.Entry> credited = new ArrayList<>();
         RelayRoute route = new RelayRoute(new int[] {2, 3}, List.of(RelayRoute.leaf(5)));
         byte[] twoValues = new KryoValuesSerializer(conf).serialize(List.of("order-9", "extra"));
@@ -179,6 +196,10 @@ class WocDispatcherTest {
         dispatcher.dispatch(relayMessage(3, route, values), delivered);
         assertEquals(1, published.size(), "the sound frame went to its child");
         assertEquals(List.of(2, 3), delivered.stream().map(AddressedTuple::getDest).toList());
+    }
+
+    private AddressedTuple ack(int task, long root, long value) {
+        return new AddressedTuple(ACKER_TASK, new TupleImpl(context, List.of(root, value), "sink", task, Acker.ACKER_ACK_STREAM_ID));
     }
 
     private static TaskMessage relayMessage(long seq, RelayRoute route, byte[] values) {

@@ -32,6 +32,12 @@ enum BenchSystem {
     /** WOC on with every ack sent on its own, as Storm sends it (whale.woc.ack.combine=false): ack combining off vs on. */
     WOC_PLAIN_ACKS("woc-plainacks", "WOC on, acks not combined", List.of("-c", "whale.woc.enabled=true", "-c",
         "whale.woc.ack.combine=false")),
+    /**
+     * WOC on with acks combined only within whale.woc.ack.combine.delay.ms (whale.woc.ack.combine.wait.ms=0: the worker
+     * counts no deliveries, so no combined ack leaves when its root's last local task acks): what that adds, side by side.
+     */
+    WOC_DELAY_ACKS("woc-delayacks", "WOC on, acks combined by delay only", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.woc.ack.combine.wait.ms=0")),
     /** WOC on without acking even under --acking: what at-least-once costs, side by side. */
     WOC_AT_MOST_ONCE("woc-atmostonce", "WOC on, at-most-once", List.of("-c", "whale.woc.enabled=true"));
 
@@ -75,7 +81,7 @@ enum BenchSystem {
             }
         }
         throw new IllegalArgumentException("--systems takes stock, woc-off, woc-on, woc-nowindow, woc-fixedwindow, "
-            + "woc-binomial, woc-nonblocking, woc-auto, woc-auto-fixedwindow, woc-plainacks and/or woc-atmostonce, not '"
+            + "woc-binomial, woc-nonblocking, woc-auto, woc-auto-fixedwindow, woc-plainacks, woc-delayacks and/or woc-atmostonce, not '"
             + option + "'");
     }
 }

@@ -143,7 +143,7 @@ public final class WhalePanel {
         });
         woc.put("bytes_sent_to", bytesTo);
         Map<String, Object> acks = new LinkedHashMap<>();
-        for (String c : List.of("acks_offered", "acks_sent", "acks_dropped")) {
+        for (String c : List.of("acks_offered", "acks_sent", "acks_completed", "acks_dropped")) {
             acks.put(c, sum.getOrDefault("storm_woc_" + c, 0.0).longValue());
         }
         acks.put("acks_per_ack_sent", ratio(sum, "storm_woc_acks_offered", "storm_woc_acks_sent"));

@@ -61,9 +61,10 @@ public final class WhalePanelFragment {
                         Html.number(woc.get("frames_received")), Html.number(woc.get("frames_malformed"))))));
             Map<String, Object> acks = (Map<String, Object>) counters.get("acks");
             out.append("<h2>Ack combining</h2>")
-                .append(Html.table("ack-counters", List.of("Acks from tasks", "Acks sent", "Acks per ack sent", "Mean wait (ms)",
-                        "Lost at a worker's stop"),
+                .append(Html.table("ack-counters", List.of("Acks from tasks", "Acks sent", "Sent as their last task acked",
+                        "Acks per ack sent", "Mean wait (ms)", "Lost at a worker's stop"),
                     List.of(List.of(Html.number(acks.get("acks_offered")), Html.number(acks.get("acks_sent")),
+                        Html.number(acks.get("acks_completed")),
                         Html.number(orDash(acks.get("acks_per_ack_sent"))), Html.number(orDash(acks.get("mean_wait_ms"))),
                         Html.number(acks.get("acks_dropped"))))));
             out.append(counterTable("Bytes sent to each destination worker", "woc-bytes", (Map<String, Object>) woc.get("bytes_sent_to")));

@@ -92,7 +92,7 @@ class WhalePanelTest {
         Map<String, Double> one = Map.of("storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
             "storm_woc_emits", 10.0, "storm_woc_serializations", 10.0, toSecond, 4_000.0,
             "storm_rdma_messages_sent", 7.0, "storm_woc_acks_offered", 60.0, "storm_woc_acks_sent", 8.0,
-            "storm_woc_ack_delay_us", 24_000.0);
+            "storm_woc_ack_delay_us", 24_000.0, "storm_woc_acks_completed", 6.0);
         Map<String, Double> two = Map.of("storm_woc_acks_offered", 20.0, "storm_woc_acks_sent", 2.0, "storm_woc_ack_delay_us", 6_000.0,
             "storm_woc_frames_sent", 10.0, "storm_woc_frame_destinations", 30.0,
             "storm_woc_frames_received", 20.0, "storm_woc_bytes_sent_to_sup_1_6700", 1_000.0, "storm_relay_frames_forwarded", 5.0);
@@ -115,6 +115,7 @@ class WhalePanelTest {
         assertEquals(10L, acks.get("acks_sent"));
         assertEquals(8.0, acks.get("acks_per_ack_sent"));
         assertEquals(3.0, acks.get("mean_wait_ms"));
+        assertEquals(6L, acks.get("acks_completed"));
         assertEquals(0L, acks.get("acks_dropped"));
         assertNull(((Map<String, Object>) WhalePanel.counters(List.of(), Map.of()).get("acks")).get("mean_wait_ms"));
         Map<String, Object> none = (Map<String, Object>) WhalePanel.counters(List.of(), Map.of()).get("woc");
