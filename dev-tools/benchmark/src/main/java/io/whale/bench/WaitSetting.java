@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * How idle bolt executors wait, a dimension of the sweep ({@code --waits}): Storm's default progressive wait
  * (up to 1000 {@code parkNanos(1)} calls before sleeping, which on two cores takes CPU from busy threads), a fixed
- * 100 µs park ({@code WaitStrategyPark}), the progressive wait without its park level, or (Whale only) the two
+ * 100 µs park ({@code WaitStrategyPark}), the progressive wait without its park level (sleeping 1 ms, or 4), or (Whale only) the two
  * values of Whale's {@code whale.bolt.wait}, which stock Storm does not read: {@code sleep} (the progressive wait
  * without its park level, Whale's shipped default) and {@code storm} (Storm's configured wait).
  */
@@ -14,6 +14,9 @@ enum WaitSetting {
     PARK_100US("park100", List.of("-c", "topology.bolt.wait.strategy=org.apache.storm.policy.WaitStrategyPark",
         "-c", "topology.bolt.wait.park.microsec=100")),
     NO_PARK_LEVEL("level2-0", List.of("-c", "topology.bolt.wait.progressive.level2.count=0")),
+    /** level2-0 sleeping 4 ms instead of 1 when idle: what the idle executors' wake-ups cost, side by side. */
+    NO_PARK_LEVEL_SLEEP_4MS("level2-0-sleep4", List.of("-c", "topology.bolt.wait.progressive.level2.count=0", "-c",
+        "topology.bolt.wait.progressive.level3.sleep.millis=4")),
     WHALE_SLEEP("whale-sleep", List.of("-c", "whale.bolt.wait=sleep")),
     WHALE_STORM("whale-storm", List.of("-c", "whale.bolt.wait=storm"));
 
@@ -44,6 +47,6 @@ enum WaitSetting {
                 return w;
             }
         }
-        throw new IllegalArgumentException("--waits takes default, park100, level2-0, whale-sleep and/or whale-storm, not '" + option + "'");
+        throw new IllegalArgumentException("--waits takes default, park100, level2-0, level2-0-sleep4, whale-sleep and/or whale-storm, not '" + option + "'");
     }
 }
