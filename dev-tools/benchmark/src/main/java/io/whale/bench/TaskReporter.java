@@ -1,10 +1,12 @@
 package io.whale.bench;
 
 import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -64,8 +66,16 @@ final class TaskReporter {
         counted();
     }
 
+    /** Stops the task's reports; a write under way finishes first (the writer's thread runs one task at a time). */
     void stop() {
         schedule.cancel(false);
+        try {
+            WRITER.submit(() -> { }).get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the report writer did not finish its last write", e);
+        }
     }
 
     private void write() {

@@ -25,8 +25,17 @@ final class ProgressReporter implements AutoCloseable {
         timer.scheduleAtFixedRate(() -> report.write(sample.get()), 0, PERIOD_MS, TimeUnit.MILLISECONDS);
     }
 
+    /** Stops the reports; a write under way finishes first, so nothing writes to the report's folder after this returns. */
     @Override
     public void close() {
-        timer.shutdownNow();
+        timer.shutdown();
+        try {
+            if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
+                timer.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            timer.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 }
