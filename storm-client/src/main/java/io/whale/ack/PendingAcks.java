@@ -30,6 +30,7 @@ public final class PendingAcks {
     private record Key(int ackerTask, long root) {
     }
 
+    /** An entry's acker and source task until its first ack. */
     private static final int NO_TASK = -1;
 
     private static final class Entry {
@@ -117,7 +118,7 @@ public final class PendingAcks {
      */
     public boolean add(int ackerTask, long root, long ackValue, int sourceTask, long nowNanos, boolean expectedOnly) {
         Entry entry = expected.get(root);
-        if (entry != null && (entry.acks == 0 || entry.ackerTask == ackerTask)) {
+        if (entry != null && (entry.ackerTask == NO_TASK || entry.ackerTask == ackerTask)) {
             entry.add(ackerTask, ackValue, sourceTask, nowNanos);
             return true;
         }
@@ -140,7 +141,7 @@ public final class PendingAcks {
     /** Takes out the expected entry of {@code root} if every ack it expects has arrived: it can leave now; else null. */
     public Combined takeIfComplete(int ackerTask, long root) {
         Entry entry = expected.get(root);
-        if (entry == null || entry.acks == 0 || entry.ackerTask != ackerTask || entry.acks < entry.expected) {
+        if (entry == null || entry.ackerTask != ackerTask || entry.acks < entry.expected) {
             return null;
         }
         expected.remove(root);
@@ -153,7 +154,7 @@ public final class PendingAcks {
      */
     public Combined takeBeforeFail(int ackerTask, long root) {
         Entry waiting = expected.get(root);
-        if (waiting != null && (waiting.acks == 0 || waiting.ackerTask != ackerTask)) {
+        if (waiting != null && waiting.ackerTask != ackerTask) {
             waiting = null;
         }
         if (waiting != null) {

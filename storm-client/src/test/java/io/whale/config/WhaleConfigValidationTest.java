@@ -51,6 +51,8 @@ class WhaleConfigValidationTest {
         "whale.woc.ack.combine | yes | a boolean: true or false (unquoted in YAML)",
         "whale.woc.ack.combine.delay.ms | 0 | a whole number from 1 to 1000",
         "whale.woc.ack.combine.delay.ms | 1001 | a whole number from 1 to 1000",
+        "whale.woc.ack.combine.wait.ms | -1 | a whole number from 0 to 60000",
+        "whale.woc.ack.combine.wait.ms | 60001 | a whole number from 0 to 60000",
         "whale.multicast.structure | tree | one of sequential, binomial, nonblocking",
         "whale.multicast.max.outdegree | 0 | auto, or a whole number from 1 to 2147483647",
         "whale.multicast.max.outdegree | automatic | auto, or a whole number from 1 to 2147483647",
