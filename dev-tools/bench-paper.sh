@@ -4,16 +4,17 @@
 # time (Storm's runs of every round first, then Whale's).
 #
 #   dev-tools/bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] [--repeats N] [--hosts N]
-#                            [--link-mbit R] [--workers W] [--warmup-s S] [--measure-s S] [--probes N] [--p99-bound-ms B]
-#                            [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]
+#                            [--link-mbit R] [--host-cpus C] [--workers W] [--warmup-s S] [--measure-s S] [--probes N]
+#                            [--p99-bound-ms B] [--records N] [--step-s S] [--set KEY=VALUE]... [--resume | --report-only]
 #
 # Defaults: figures 11-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
 # up to 3 probes in the search for each run's sustainable rate, p99 bound 1000 ms, rate steps (Figs. 23-24) of 20 s,
 # MMS and WTL sweeps (Figs. 11-12) at the highest P.
 # --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe, one sweep run (WTL 10 ms),
 # no binomial runs: some 15 minutes,
-# every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. What it runs and
-# measures: dev-tools/benchmark/PAPER.md.
+# every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. --report-only: draw the
+# report of an earlier run into the same --out (same options) again from its results.json, running nothing. What it runs
+# and measures: dev-tools/benchmark/PAPER.md.
 # Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first).
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target; point it at a copy to

@@ -11,10 +11,10 @@ import java.util.List;
  */
 enum PaperApp {
     /** Orders broadcast from the order spout to every matcher; driver positions keyed by driver, loaded once. */
-    RIDEHAILING("ridehailing", "ride-hailing (Didi)", "whale-example-ridehailing.jar", "io.whale.examples.ridehailing.RideHailingMain",
+    RIDEHAILING("ridehailing", "ride-hailing (orders generated in the Didi format)", "whale-example-ridehailing.jar", "io.whale.examples.ridehailing.RideHailingMain",
         "--orders-topic", "orders", 0),
     /** Sells broadcast from the split bolt to every matcher; buys keyed by order id. */
-    STOCK("stock", "stock exchange (NASDAQ)", "whale-example-stock.jar", "io.whale.examples.stock.StockMain", "--topic", "split", -1);
+    STOCK("stock", "stock exchange (orders generated in the NASDAQ format)", "whale-example-stock.jar", "io.whale.examples.stock.StockMain", "--topic", "split", -1);
 
     /** The topic of driver positions every ride-hailing run reads from its start (its own consumer group). */
     static final String DRIVERS_TOPIC = "paper-drivers";

@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.whale.bench.ProcFiles;
@@ -84,6 +85,9 @@ public final class PaperBenchmark {
         run.put("cpus", Runtime.getRuntime().availableProcessors());
         run.put("loadAverageAtStart", ProcFiles.loadAverage()[0]);
         run.put("options", options);
+        if (options.reportOnly()) {
+            return redraw(out.resolve("results.json"));
+        }
         if (options.resume()) {
             results.addAll(PaperResume.load(out.resolve("results.json"), options, JSON));
             sweepRuns.addAll(PaperResume.sweepRuns(out.resolve("results.json"), results, JSON));
@@ -110,8 +114,33 @@ public final class PaperBenchmark {
         }
         run.put("finished", Instant.now().toString());
         save();
+        return report();
+    }
+
+    /**
+     * {@code --report-only}: the report of the run that wrote {@code resultsJson} (with the same options but the figures)
+     * drawn again, as that run's end drew it — every round, sweep and rate-step run it holds; nothing is run.
+     */
+    private int redraw(Path resultsJson) throws IOException {
+        if (!Files.exists(resultsJson)) {
+            System.err.println("--report-only: " + resultsJson + " does not exist: no run to draw the report of");
+            return 2;
+        }
+        results.addAll(PaperResume.load(resultsJson, options, JSON));
+        sweepRuns.addAll(PaperResume.sweepRuns(resultsJson, results, JSON));
+        stepRuns.addAll(PaperResume.stepRuns(resultsJson, null, JSON));
+        JsonNode saved = JSON.readTree(resultsJson.toFile());
+        for (String key : List.of("command", "started", "finished", "cpus", "loadAverageAtStart")) {
+            run.put(key, JSON.treeToValue(saved.path(key), Object.class));
+        }
+        return report();
+    }
+
+    /** Writes the report; 1 when a series of a figure was left without data. */
+    private int report() throws IOException {
         List<String> empty = new PaperReport(options, results, stepRuns, sweepRuns, run).write();
-        System.out.println("report: " + out.resolve("report.md") + " and report.html; figures fig*.json and fig*.png; raw results.json");
+        System.out.println("report: " + options.out().resolve("report.md") + " and report.html; figures fig*.json and fig*.png; "
+            + "raw results.json");
         failures.forEach(f -> System.out.println("failed run: " + f));
         if (!empty.isEmpty()) {
             System.out.println("series without data: " + String.join("; ", empty));

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
                     int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, int stepSeconds,
-                    boolean resume, double hostCpus) {
+                    boolean resume, double hostCpus, boolean reportOnly) {
     /**
      * Figs. 23–24: the offered rate's steps, as shares of the base rate (the paper's 30k, 60k, 80k, 100k, 80k tuples/s,
      * each for 40 s; here each for {@code --step-s}).
@@ -24,11 +24,12 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
 
     static final String USAGE = "usage: bench-paper.sh [--quick] [--out DIR] [--figures 13,14,...] [--matchers P,P,...] "
         + "[--systems S,S,...] [--repeats N] [--hosts N] [--link-mbit R] [--host-cpus C] [--workers W] [--warmup-s S] [--measure-s S] "
-        + "[--probes N] [--p99-bound-ms B] [--records N] [--step-s S] [--set KEY=VALUE]... [--resume]\n  figures: " + PaperFigure.numbers()
+        + "[--probes N] [--p99-bound-ms B] [--records N] [--step-s S] [--set KEY=VALUE]... [--resume | --report-only]\n  figures: " + PaperFigure.numbers()
         + "\n  --probes: Poisson probes of the search for each run's sustainable rate (0: none, the capacity is the throughput)"
         + "\n  --step-s: how long each step of the offered rate lasts in the rate-step runs of Figs. 23-24"
         + "\n  --host-cpus: each emulated host's cores (a CPU control group per host; default: the hosts share the machine's)"
         + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
+        + "\n  --report-only: draw the report, figures and headline.json again from DIR/results.json (same options), run nothing"
 
         + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial, whale-woc-rdma-nonblock";
 
@@ -52,11 +53,13 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         List<String> settings = new ArrayList<>();
         List<PaperSystem> chosen = null;
         boolean resume = false;
+        boolean reportOnly = false;
         double hostCpus = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
                 case "--resume" -> resume = true;
+                case "--report-only" -> reportOnly = true;
                 case "--out" -> out = Path.of(value(args, ++i));
                 case "--figures" -> figures = list(value(args, ++i), PaperFigure::byNumber);
                 case "--systems" -> chosen = list(value(args, ++i), PaperSystem::byOption);
@@ -75,6 +78,9 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
                 case "--set" -> settings.add(setting(value(args, ++i)));
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
             }
+        }
+        if (resume && reportOnly) {
+            throw new IllegalArgumentException("--resume runs what DIR/results.json lacks, --report-only runs nothing: choose one\n" + USAGE);
         }
         Set<PaperApp> apps = new LinkedHashSet<>();
         Set<PaperSystem> systems = new LinkedHashSet<>(List.of(PaperSystem.STORM));
@@ -97,7 +103,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
             workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
-            stepSeconds, resume, hostCpus);
+            stepSeconds, resume, hostCpus, reportOnly);
     }
 
     /** Whether the runs are at-most-once ({@code --set topology.acker.executors=0}): no acks, progress counted at the sink. */

@@ -6,6 +6,7 @@ import io.whale.bench.RateStepPlots;
 import io.whale.bench.RateStepRun;
 import io.whale.bench.StepResponse;
 import io.whale.examples.smoke.RateSchedule;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,8 @@ import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.series.Series;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -63,20 +66,36 @@ final class PaperReport {
                 + "; machine: " + run.get("cpus") + " cores, load average " + run.get("loadAverageAtStart") + " at the start.")
             .paragraph(setting())
             .heading(2, "Method")
-            .paragraph(METHOD)
+            .paragraph(METHOD + (options.atMostOnce() ? AT_MOST_ONCE : ""))
             .heading(2, "Headline: the highest P (" + options.highestMatchers() + ")");
         for (PaperApp app : options.apps()) {
             doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm", "capacity (records/s)",
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
+            if (options.repeats() > 1) {
+                List<String> columns = new ArrayList<>(List.of("× Storm's throughput, round by round"));
+                for (int r = 1; r <= options.repeats(); r++) {
+                    columns.add("round " + r);
+                }
+                doc.table(columns, headlineRounds(app));
+            }
+            if (options.matchers().size() > 1) {
+                doc.paragraph("Fig. 13's shape: each system's throughput at P = " + options.highestMatchers() + " over its own at P = "
+                    + lowestMatchers() + ", round by round, median [min–max].")
+                    .table(List.of("system", "at P = " + options.highestMatchers() + " / at P = " + lowestMatchers()), shape(app));
+            }
         }
         for (PaperFigure f : options.figures()) {
             empty.addAll(f.rateSteps() ? stepsFigure(f, doc) : f.swept() ? sweepFigure(f, PaperSweep.of(f).orElseThrow(), doc) : figure(f, doc));
         }
         doc.heading(2, "What bound each run").paragraph("Over each run's capacity window: the machine's busy cores (of "
-            + run.get("cpus") + ") and what the broadcast source's host sent on its " + options.linkMbit() + " Mbit/s link. "
-            + "A link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s Storm baseline was.")
-            .table(List.of("app", "system", "P", "busy cores", "source link Mbit/s", "link use", "source bytes per 10,000 records",
-                "repeats with a sustainable rate", "paced phases that kept up"), bottlenecks());
+            + run.get("cpus") + "), the cores the broadcast source's host used" + (options.hostCpus() > 0 ? " (of the "
+            + options.hostCpus() + " each host is held to)" : " (not held: the hosts share the machine's)") + " and what it sent on its "
+            + options.linkMbit() + " Mbit/s link. A run is bound by the link when it sent at " + Math.round(100 * BOUND_SHARE)
+            + " % of the link's rate or more, by the source host's CPU when that host used as much of its cores, by the machine "
+            + "when its cores were as busy; a link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s "
+            + "Storm baseline was.")
+            .table(List.of("app", "system", "P", "busy cores", "source host cores", "source link Mbit/s", "link use", "bound by",
+                "source bytes per 10,000 records", "repeats with a sustainable rate", "paced phases that kept up"), bottlenecks());
         JSON.writeValue(out.resolve("headline.json").toFile(), headlineJson());
         Files.writeString(out.resolve("report.md"), doc.markdown());
         Files.writeString(out.resolve("report.html"), doc.html(out, "Whale: the paper's evaluation"));
@@ -125,6 +144,12 @@ final class PaperReport {
         + "runs of their own after the rounds, at the highest P: the offered rate steps through 30, 60, 80, 100 and 80 % of "
         + "the non-blocking tree's sustainable rate.";
 
+    /** What an at-most-once run counts instead of committed offsets. */
+    private static final String AT_MOST_ONCE = " **These runs are at-most-once** (`topology.acker.executors=0`): no acks, and "
+        + "without ackers the Kafka spout commits what it fetches, so the feed counts progress at the sink instead of the "
+        + "committed offsets — the results the reporter counted, written once a second — and nothing bounds what the spout "
+        + "holds in flight (no max spout pending).";
+
     private List<List<String>> headline(PaperApp app) {
         int p = options.highestMatchers();
         List<List<String>> rows = new ArrayList<>();
@@ -143,11 +168,49 @@ final class PaperReport {
         return rows;
     }
 
+    /** Each Whale system's throughput over Storm's at the highest P, one column per round ("–" where one was not measured). */
+    private List<List<String>> headlineRounds(PaperApp app) {
+        int p = options.highestMatchers();
+        List<List<String>> rows = new ArrayList<>();
+        for (PaperSystem s : options.systems()) {
+            if (s.whale() && summary(app, s, p).isPresent()) {
+                List<String> row = new ArrayList<>(List.of(s.label()));
+                ratioToStorm(app, s, p, PaperResult::throughputPerSecond)
+                    .forEach(v -> row.add(Double.isNaN(v) ? "–" : String.format("%.2f×", v)));
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** Each system's throughput at the highest P over its own at the lowest (Fig. 13's shape). */
+    private List<List<String>> shape(PaperApp app) {
+        int p = options.highestMatchers();
+        return options.systemsOf(app).stream().filter(s -> summary(app, s, p).isPresent())
+            .map(s -> List.of(s.label(), Spread.of(ratioToLowestP(app, s, p), Double::doubleValue).format("%.2f×"))).toList();
+    }
+
+    private int lowestMatchers() {
+        return options.matchers().stream().mapToInt(Integer::intValue).min().orElseThrow();
+    }
+
+    /** The system's throughput at {@code p} over its own at the lowest P, round by round (NaN where either is missing). */
+    private List<Double> ratioToLowestP(PaperApp app, PaperSystem system, int p) {
+        List<Double> rounds = new ArrayList<>();
+        for (int r = 1; r <= options.repeats(); r++) {
+            double at = result(app, system, p, r).map(PaperResult::throughputPerSecond).orElse(Double.NaN);
+            double lowest = result(app, system, lowestMatchers(), r).map(PaperResult::throughputPerSecond).orElse(Double.NaN);
+            rounds.add(lowest > 0 ? at / lowest : Double.NaN);
+        }
+        return rounds;
+    }
+
     /**
      * {@code headline.json}: one row per application, P and system, each ratio to Storm taken round by round (the same
      * repeat) then summarised as median, min and max: {@code x_storm} the throughput, {@code latency_vs_storm} the mean
      * latency at each system's own sustainable rate (its fastest paced phase that kept up, the paper's comparison),
-     * {@code bytes_vs_storm} the source host's bytes per record; with what sets the regime (the guarantee, tasks per
+     * {@code bytes_vs_storm} the source host's bytes per record, {@code x_own_at_lowest_p} the throughput over the system's
+     * own at the lowest P (Fig. 13's shape); with what sets the regime (the guarantee, tasks per
      * worker, each host's cores) and the rate offered.
      */
     private List<Map<String, Object>> headlineJson() {
@@ -167,10 +230,11 @@ final class PaperReport {
                     row.put("tasks_per_worker", (double) p / options.workers());
                     row.put("host_cpus", options.hostCpus() > 0 ? options.hostCpus() : null);
                     row.put("offered_per_s", spreadJson(sum.get().throughputPerSecond()));
-                    row.put("x_storm", spreadJson(ratioToStorm(app, s, p, PaperResult::throughputPerSecond)));
-                    row.put("latency_vs_storm", spreadJson(ratioToStorm(app, s, p,
+                    row.put("x_storm", perRoundJson(ratioToStorm(app, s, p, PaperResult::throughputPerSecond)));
+                    row.put("latency_vs_storm", perRoundJson(ratioToStorm(app, s, p,
                         r -> r.sustainedPhase().map(PhaseResult::meanMillis).orElse(Double.NaN))));
-                    row.put("bytes_vs_storm", spreadJson(ratioToStorm(app, s, p, PaperResult::sourceBytesPer10kRecords)));
+                    row.put("bytes_vs_storm", perRoundJson(ratioToStorm(app, s, p, PaperResult::sourceBytesPer10kRecords)));
+                    row.put("x_own_at_lowest_p", perRoundJson(ratioToLowestP(app, s, p)));
                     rows.add(row);
                 }
             }
@@ -178,10 +242,17 @@ final class PaperReport {
         return rows;
     }
 
-    /** {@code figure} of the system over Storm's, round by round (a round without both measured is left out). */
-    private Spread ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
-        return perRepeat(system, PaperSystem.STORM, (ours, storm) -> ours / storm,
+    /** {@code figure} of the system over Storm's, round by round (NaN for a round without both measured). */
+    private List<Double> ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
+        return perRound(system, PaperSystem.STORM, (ours, storm) -> ours / storm,
             (s, r) -> result(app, s, p, r).map(figure::applyAsDouble).filter(Double::isFinite));
+    }
+
+    /** A ratio's median, lowest and highest round, and every round's value in order (null where it was not measured). */
+    private static Map<String, Object> perRoundJson(List<Double> rounds) {
+        Map<String, Object> json = new LinkedHashMap<>(spreadJson(Spread.of(rounds, Double::doubleValue)));
+        json.put("per_round", rounds.stream().map(v -> Double.isNaN(v) ? null : v).toList());
+        return json;
     }
 
     private Optional<PaperResult> result(PaperApp app, PaperSystem system, int p, int repeat) {
@@ -205,7 +276,7 @@ final class PaperReport {
         for (PaperSystem s : systems) {
             List<Map<String, Object>> points = new ArrayList<>();
             List<Double> xs = new ArrayList<>();
-            List<Double> ys = new ArrayList<>();
+            List<Spread> spreads = new ArrayList<>();
             for (int p : options.matchers()) {
                 Optional<PaperSummary> sum = summary(f.app(), s, p);
                 if (sum.isPresent() && f.metric() == PaperFigure.Metric.THROUGHPUT && sum.get().noSustainedRateFound()) {
@@ -220,12 +291,12 @@ final class PaperReport {
                 Spread v = sum.get().value(f.metric());
                 points.add(Map.of("matchers", p, "median", v.median(), "min", v.min(), "max", v.max(), "repeats", v.n()));
                 xs.add((double) p);
-                ys.add(v.median());
+                spreads.add(v);
                 rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric().format)));
             }
             series.add(Map.of("system", s.option(), "name", f.seriesName(s), "points", points));
             if (!xs.isEmpty()) {
-                chart.addSeries(f.seriesName(s), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+                addWithSpreadBars(chart, f.seriesName(s), xs, spreads);
             } else if (!searchedWithoutRate.contains(s)) {
                 empty.add("Fig. " + f.number() + ": " + f.seriesName(s));
             }
@@ -249,13 +320,35 @@ final class PaperReport {
         doc.heading(2, "Fig. " + f.number() + ": " + f.title());
         if (!chart.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(chart, options.out().resolve(file + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
-            doc.image(file + ".png", "Fig. " + f.number());
+            doc.image(file + ".png", "Fig. " + f.number())
+                .paragraph("Points: the median over the rounds; bars: the lowest and the highest round.");
         } else {
             doc.paragraph(empty.isEmpty() ? "Nothing to plot: no probe of these systems kept up." : "No data: no run of these systems finished.");
         }
         doc.table(List.of("series", "P", f.metric().label + " (" + f.metric().unit + "), median [min–max]"), rows)
             .table(List.of("comparison at P = " + options.highestMatchers(), "ours", "paper, P = 480 on 30 machines"), comparisonRows);
         return empty;
+    }
+
+    /**
+     * Adds a series of medians and, in its colour and out of the legend, a bar from the lowest to the highest round at
+     * each point measured more than once.
+     */
+    private static void addWithSpreadBars(XYChart chart, String name, List<Double> xs, List<Spread> spreads) {
+        Color[] colors = chart.getStyler().getSeriesColors();
+        Color color = colors[(int) (chart.getSeriesMap().values().stream().filter(Series::isShowInLegend).count() % colors.length)];
+        XYSeries medians = chart.addSeries(name, xs, spreads.stream().map(Spread::median).toList());
+        medians.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(color);
+        medians.setLineColor(color);
+        for (int i = 0; i < xs.size(); i++) {
+            Spread v = spreads.get(i);
+            if (v.n() > 1) {
+                XYSeries bar = chart.addSeries(name + " at " + xs.get(i) + ", lowest to highest", List.of(xs.get(i), xs.get(i)),
+                    List.of(v.min(), v.max()));
+                bar.setMarker(SeriesMarkers.NONE).setShowInLegend(false);
+                bar.setLineColor(color);
+            }
+        }
     }
 
     /**
@@ -436,18 +529,22 @@ final class PaperReport {
         return perRepeat(system, baseline, metric::compare, (s, r) -> value(app, s, p, r, metric));
     }
 
-    /** {@code compare} of the system's and the baseline's {@code value} (system, repeat), repeat by repeat. */
+    /** {@code compare} of the system's and the baseline's {@code value} (system, repeat) over the repeats. */
     private Spread perRepeat(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
                              BiFunction<PaperSystem, Integer, Optional<Double>> value) {
-        List<Double> perRepeat = new ArrayList<>();
+        return Spread.of(perRound(system, baseline, compare, value), Double::doubleValue);
+    }
+
+    /** {@code compare} of the system's and the baseline's {@code value}, repeat by repeat: NaN where either is missing. */
+    private List<Double> perRound(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
+                                  BiFunction<PaperSystem, Integer, Optional<Double>> value) {
+        List<Double> rounds = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
             Optional<Double> a = value.apply(system, r);
             Optional<Double> b = value.apply(baseline, r);
-            if (a.isPresent() && b.isPresent() && b.get() > 0) {
-                perRepeat.add(compare.applyAsDouble(a.get(), b.get()));
-            }
+            rounds.add(a.isPresent() && b.isPresent() && b.get() > 0 ? compare.applyAsDouble(a.get(), b.get()) : Double.NaN);
         }
-        return Spread.of(perRepeat, Double::doubleValue);
+        return rounds;
     }
 
     /** A comparison for the figure's JSON: ours at {@code whereKey} = {@code where}, the paper's under {@code paperKey}. */
@@ -476,13 +573,32 @@ final class PaperReport {
             .findFirst();
     }
 
+    /** A resource used at this share of what it has or more bound the run. */
+    static final double BOUND_SHARE = 0.9;
+
     private List<List<String>> bottlenecks() {
         List<List<String>> rows = new ArrayList<>();
         for (PaperSummary s : summaries) {
+            double linkUse = s.sourceLinkMbit().median() / options.linkMbit();
             rows.add(List.of(s.app(), s.system(), String.valueOf(s.matchers()), s.machineCoresBusy().format("%.2f"),
-                s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * s.sourceLinkMbit().median() / options.linkMbit()),
-                s.sourceBytesPer10kRecords().format("%.0f"), s.found(), s.kept()));
+                s.sourceHostCores().format("%.2f"), s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * linkUse),
+                boundBy(s, linkUse), s.sourceBytesPer10kRecords().format("%.0f"), s.found(), s.kept()));
         }
         return rows;
+    }
+
+    /** What the run's medians say bound it: the source's link, its host's CPU quota, the machine's cores, or none of them. */
+    private String boundBy(PaperSummary s, double linkUse) {
+        List<String> bounds = new ArrayList<>();
+        if (linkUse >= BOUND_SHARE) {
+            bounds.add("link");
+        }
+        if (options.hostCpus() > 0 && s.sourceHostCores().median() >= BOUND_SHARE * options.hostCpus()) {
+            bounds.add("source host CPU");
+        }
+        if (s.machineCoresBusy().median() >= BOUND_SHARE * ((Number) run.get("cpus")).doubleValue()) {
+            bounds.add("machine CPU");
+        }
+        return bounds.isEmpty() ? "none of these" : String.join(" and ", bounds);
     }
 }

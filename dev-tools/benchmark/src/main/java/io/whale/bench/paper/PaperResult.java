@@ -50,6 +50,11 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         return paced().stream().filter(PhaseResult::keptUp).max(Comparator.comparingDouble(PhaseResult::ratePerSecond));
     }
 
+    /** The cores the broadcast source's host used over the capacity window; NaN when the hosts shared the machine's. */
+    double sourceHostCores() {
+        return sourceHost < hostCores.size() ? hostCores.get(sourceHost) : Double.NaN;
+    }
+
     /** The probes, then the common phase when one ran; none without a search. */
     List<PhaseResult> paced() {
         if (search.isEmpty() || common == null) {

@@ -33,7 +33,7 @@ final class PaperResume {
         // where the file's reads back as an int
         JsonNode now = measuring(json.readTree(json.writeValueAsString(options)));
         if (!earlier.equals(now)) {
-            throw new IllegalArgumentException("--resume: " + resultsJson + " was made with other options (" + earlier
+            throw new IllegalArgumentException(resultsJson + " was made with other options (" + earlier
                 + "), not " + now + "; run with those, or choose another --out");
         }
         List<PaperResult> results = new ArrayList<>();
@@ -43,13 +43,16 @@ final class PaperResume {
         return complete(results, options);
     }
 
-    /** The rate-step runs in {@code resultsJson} that ran {@code schedule} (read after {@link #load} accepted the file). */
+    /**
+     * The rate-step runs in {@code resultsJson} that ran {@code schedule}, or every one with a null schedule (read after
+     * {@link #load} accepted the file).
+     */
     static List<PaperStepRun> stepRuns(Path resultsJson, String schedule, ObjectMapper json) throws IOException {
         List<PaperStepRun> runs = new ArrayList<>();
         if (Files.exists(resultsJson)) {
             for (JsonNode r : json.readTree(resultsJson.toFile()).path("rateSteps")) {
                 PaperStepRun run = json.treeToValue(r, PaperStepRun.class);
-                if (run.run().schedule().equals(schedule)) {
+                if (schedule == null || run.run().schedule().equals(schedule)) {
                     runs.add(run);
                 }
             }
@@ -84,14 +87,15 @@ final class PaperResume {
     }
 
     /**
-     * The options that decide what a round measures: all but {@code resume}, the figures, which are drawn from the
-     * rounds afterwards (the systems a round runs, which the figures choose, are among those compared), and the
-     * rate steps' length, which the rate-step runs' schedule carries.
+     * The options that decide what a round measures: all but {@code resume} and {@code reportOnly}, the figures, which
+     * are drawn from the rounds afterwards (the systems a round runs, which the figures choose, are among those compared),
+     * the rate steps' length, which the rate-step runs' schedule carries, and the P values: a round is one P's, measured
+     * alike whichever others the list holds, so that a run can add a P to the rounds an earlier one measured.
      */
     private static JsonNode measuring(JsonNode options) {
         JsonNode copy = options.deepCopy();
         if (copy instanceof ObjectNode o) {
-            o.remove(List.of("resume", "figures", "stepSeconds"));
+            o.remove(List.of("resume", "reportOnly", "figures", "stepSeconds", "matchers"));
         }
         return copy;
     }

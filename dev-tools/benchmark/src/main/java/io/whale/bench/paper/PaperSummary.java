@@ -9,13 +9,13 @@ import java.util.stream.Stream;
 /**
  * The repeats of one application, system and P summarised: capacity, throughput (the sustainable rate, see
  * {@link PaperResult#throughputPerSecond}), latency and multicast latency at the common rate, and over the capacity window the machine's busy
- * cores, the source host's link and its bytes per 10,000 records, its workers' send path per record and
+ * cores, the source host's cores (with {@code --host-cpus}), link and bytes per 10,000 records, its workers' send path per record and
  * serialization's share of it; {@code found}: the repeats whose search found a
  * sustainable rate, of those run; {@code kept}: the paced phases (probes and common) that kept up, of those run.
  */
 record PaperSummary(String app, String system, int matchers, int repeats, Spread capacityPerSecond, Spread throughputPerSecond,
                     Spread commonRatePerSecond, Spread commonMeanMillis, Spread commonP99Millis, Spread commonMulticastMillis,
-                    Spread machineCoresBusy,
+                    Spread machineCoresBusy, Spread sourceHostCores,
                     Spread sourceLinkMbit, Spread sourceBytesPer10kRecords, Spread sourceSendMicrosPerRecord,
                     Spread sourceSerializationPercent, String found, String kept) {
     static List<PaperSummary> of(List<PaperResult> results) {
@@ -34,7 +34,7 @@ record PaperSummary(String app, String system, int matchers, int repeats, Spread
                 Spread.of(rs, PaperResult::capacityPerSecond), Spread.of(rs, PaperResult::throughputPerSecond),
                 Spread.of(common, PhaseResult::ratePerSecond), Spread.of(common, PhaseResult::meanMillis),
                 Spread.of(common, PhaseResult::p99Millis), Spread.of(common, PhaseResult::multicastMillis),
-                Spread.of(rs, PaperResult::machineCoresBusy),
+                Spread.of(rs, PaperResult::machineCoresBusy), Spread.of(rs, PaperResult::sourceHostCores),
                 Spread.of(rs, PaperResult::sourceLinkMbit), Spread.of(rs, PaperResult::sourceBytesPer10kRecords),
                 Spread.of(rs, PaperResult::sourceSendMicrosPerRecord), Spread.of(rs, PaperResult::sourceSerializationPercent),
                 searched == 0 ? "–" : found + "/" + searched, paced.stream().filter(PhaseResult::keptUp).count() + "/" + paced.size()));

@@ -40,7 +40,7 @@ class PaperReportTest {
             assertEquals(90, comparison.path("ours").path("median").asDouble(), 1e-9);
             assertEquals("% less traffic", comparison.path("unit").asText());
         }
-        assertTrue(Files.readString(dir.resolve("report.md")).contains("## Fig. 27: Communication traffic using Didi dataset"));
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("## Fig. 27: Communication traffic using orders generated in the Didi format"));
 
         JsonNode headline = new ObjectMapper().readTree(dir.resolve("headline.json").toFile());
         JsonNode woc = null;
@@ -63,6 +63,78 @@ class PaperReportTest {
         assertEquals("whale-woc-rdma", versusSequential.path("baseline").asText());
         assertEquals(60, versusSequential.path("ours").path("median").asDouble(), 1e-9, "20 ms against 50 ms");
         assertEquals(57.8, versusSequential.path("paperAtP480").asDouble(), 1e-9);
+    }
+
+    @Test
+    void shouldGiveEachRoundsRatioToStormInTheHeadlineInTheOrderTheRoundsRan(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--repeats", "3");
+        // Whale kept up with 901 records/s in every round; Storm with 901, 450.5 and (round 3) nothing it was offered
+        List<PaperResult> results = new ArrayList<>();
+        for (int round = 1; round <= 3; round++) {
+            results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), round, true));
+        }
+        results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 1, true));
+        results.add(inRound(halfTheRate(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000)), 2, true));
+        results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 3, false));
+
+        new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        JsonNode woc = new ObjectMapper().readTree(dir.resolve("headline.json").toFile()).get(1);
+        assertEquals("whale-woc", woc.path("system").asText());
+        JsonNode rounds = woc.path("x_storm").path("per_round");
+        assertEquals(3, rounds.size(), rounds.toString());
+        assertEquals(1.0, rounds.get(0).asDouble(), 1e-9);
+        assertEquals(2.0, rounds.get(1).asDouble(), 1e-9);
+        assertTrue(rounds.get(2).isNull(), "Storm found no sustainable rate in round 3: no ratio, not a zero");
+        assertEquals(1.5, woc.path("x_storm").path("median").asDouble(), 1e-9);
+        assertEquals(2, woc.path("x_storm").path("repeats").asInt());
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| Whale-WOC | 1.00× | 2.00× | – |"), report);
+        assertTrue(report.contains("bars: the lowest and the highest round"), report);
+    }
+
+    @Test
+    void shouldSayWhatShareOfItsThroughputAtTheLowestPEachSystemKeepsAtTheHighest(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--matchers", "16,128");
+        // Storm falls to half with eight times the matchers, Whale keeps its 901 records/s
+        List<PaperResult> results = List.of(at(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 16),
+            at(halfTheRate(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000)), 128),
+            at(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), 16), at(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), 128));
+
+        new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        List<Double> shares = new ArrayList<>();
+        for (JsonNode row : new ObjectMapper().readTree(dir.resolve("headline.json").toFile())) {
+            if (row.path("matchers").asInt() == 128) {
+                shares.add(row.path("x_own_at_lowest_p").path("median").asDouble());
+            }
+        }
+        assertEquals(List.of(0.5, 1.0), shares, "Storm, Whale-WOC");
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| Storm | 0.50× |") && report.contains("| Whale-WOC | 1.00× |"), report);
+    }
+
+    @Test
+    void shouldNameWhatBoundEachRunFromTheSourceHostsCoresAndLink(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--host-cpus", "0.25");
+        PaperResult r = result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000);
+        // Storm's source (host 2) sent 9.6 of 10 Mbit/s on 0.12 of its 0.25 core; Whale's sent 6 Mbit/s on all of its core
+        PaperResult storm = new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(), r.capacityPerSecond(),
+            1.0, 9.6, 70_000, 10, 10, 2, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.2));
+        PaperResult whale = new PaperResult(r.app(), PaperSystem.WOC.option(), r.matchers(), r.workers(), r.repeat(), r.started(),
+            r.capacityPerSecond(), 1.0, 6.0, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.25));
+
+        new PaperReport(options, List.of(storm, whale), List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| ridehailing | storm | 8 | 1.00 | 0.12 | 9.60 | 96 % | link |"), report);
+        assertTrue(report.contains("| ridehailing | whale-woc | 8 | 1.00 | 0.25 | 6.00 | 60 % | source host CPU |"), report);
     }
 
     @Test
@@ -165,6 +237,39 @@ class PaperReportTest {
             MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 1, schedule, 100, true),
             MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 2, schedule, 80, false),
             MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 2, schedule, 100, true));
+    }
+
+    /** The run as round {@code round}, its paced phases kept up or all fallen behind. */
+    private static PaperResult inRound(PaperResult r, int round, boolean keptUp) {
+        return new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), round, r.started(), r.capacityPerSecond(),
+            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
+            r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(p -> keptUp ? p : fellBehind(p)).toList(),
+            keptUp ? r.common() : fellBehind(r.common()), r.dataPasses(), r.hostCores());
+    }
+
+    /** The run at P = {@code p}. */
+    private static PaperResult at(PaperResult r, int p) {
+        return new PaperResult(r.app(), r.system(), p, r.workers(), r.repeat(), r.started(), r.capacityPerSecond(),
+            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
+            r.sourceSerializationPercent(), r.sourceHost(), r.search(), r.common(), r.dataPasses(), r.hostCores());
+    }
+
+    private static PhaseResult fellBehind(PhaseResult p) {
+        return new PhaseResult(p.ratePerSecond(), p.offeredPerSecond(), p.consumedPerSecond(), p.backlogGrowthPerSecond(),
+            p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), false, p.multicastMillis());
+    }
+
+    /** The run with every paced phase offered and carrying half its rate. */
+    private static PaperResult halfTheRate(PaperResult r) {
+        return new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(), r.capacityPerSecond() / 2,
+            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
+            r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(PaperReportTest::half).toList(), half(r.common()),
+            r.dataPasses(), r.hostCores());
+    }
+
+    private static PhaseResult half(PhaseResult p) {
+        return new PhaseResult(p.ratePerSecond() / 2, p.offeredPerSecond() / 2, p.consumedPerSecond() / 2, p.backlogGrowthPerSecond(),
+            p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), p.keptUp(), p.multicastMillis());
     }
 
     private static PaperResult result(PaperApp app, PaperSystem system, double bytesPer10k) {

@@ -70,6 +70,20 @@ class PaperResumeTest {
     }
 
     @Test
+    void shouldKeepTheRoundsOfEachPWhenAnotherPIsAdded(@TempDir Path dir) throws Exception {
+        PaperOptions before = PaperOptions.parse("--quick", "--out", dir.toString(), "--matchers", "128");
+        List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 128, 1);
+        write(dir, before, saved);
+
+        PaperOptions withP16 = PaperOptions.parse("--quick", "--out", dir.toString(), "--matchers", "16,128", "--resume");
+
+        List<PaperResult> kept = PaperResume.load(dir.resolve("results.json"), withP16, JSON);
+        assertEquals(saved, kept, "P = 128's round is measured alike with P = 16 beside it");
+        assertTrue(PaperResume.done(kept, withP16, PaperApp.RIDEHAILING, 128, 1));
+        assertFalse(PaperResume.done(kept, withP16, PaperApp.RIDEHAILING, 16, 1), "P = 16 runs");
+    }
+
+    @Test
     void shouldKeepTheRateStepRunsOfTheScheduleTheKeptRoundsSetWhateverTheStepLengthAskedNow(@TempDir Path dir) throws Exception {
         PaperOptions before = PaperOptions.parse("--quick", "--out", dir.toString());
         List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 8, 1);
