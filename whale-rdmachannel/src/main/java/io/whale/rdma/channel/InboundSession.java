@@ -42,7 +42,10 @@ final class InboundSession implements EndpointHandler {
     private RemoteRegion senderRing;
     private long nextDelivery;
     private long nextRelease;
+    /** Batches handed to the server and not yet released. */
     private int outstanding;
+    /** READs posted and not yet completed: UCX writes into the mirror until each has, even once the connection closed. */
+    private int reading;
 
     InboundSession(ChannelServer server, RdmaEngine engine, Handshake handshake, RdmaEndpoint endpoint) {
         this.server = server;
@@ -169,18 +172,32 @@ final class InboundSession implements EndpointHandler {
             protocolError("work request " + batch + " does not fit the ring of " + capacity + " bytes or repeats");
             return;
         }
+        reading++;
+        try {
+            readIntoMirror(batch, offset);
+        } catch (RuntimeException e) {
+            reading--;
+            throw e;
+        }
+    }
+
+    private void readIntoMirror(BatchDescriptor batch, int offset) {
         endpoint.read(senderRing, offset, mirror, offset, batch.length(), new Completion() {
             @Override
             public void onSuccess() {
+                reading--;
                 onFetched(new InboundBatch(InboundSession.this, batch,
                         mirror.buffer().slice(offset, batch.length())));
+                freeMirrorIfIdle();
             }
 
             @Override
             public void onError(String reason) {
+                reading--;
                 if (phase != Phase.CLOSED) { // the READs in flight when a connection closes fail with it
                     protocolError("READ of " + batch + " failed: " + reason);
                 }
+                freeMirrorIfIdle();
             }
         });
     }
@@ -284,8 +301,13 @@ final class InboundSession implements EndpointHandler {
         }
     }
 
+    /**
+     * Frees the mirror once the connection is closed, no batch in it is still being delivered and no READ into it is in
+     * flight: freed under a READ that had not ended, UCX copied the late data into unmapped memory and the JVM died
+     * (SIGSEGV in the progress thread, CI of 2026-11-29).
+     */
     private void freeMirrorIfIdle() {
-        if (phase == Phase.CLOSED && outstanding == 0 && mirror != null) {
+        if (phase == Phase.CLOSED && outstanding == 0 && reading == 0 && mirror != null) {
             mirror.close();
             mirror = null;
         }

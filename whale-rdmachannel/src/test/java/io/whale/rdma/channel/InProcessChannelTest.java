@@ -261,6 +261,27 @@ class InProcessChannelTest {
     }
 
     @Test
+    void shouldKeepTheMirrorUntilEveryReadInFlightWhenTheConnectionEndedHasEnded() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        HeldReadsEngine receiverEngine = new HeldReadsEngine(RdmaProviders.start(config));
+        RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, InboundBatch::release));
+        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        sender.send(TestMessages.message(21, 0, 300), Duration.ofSeconds(5));
+        sender.flush();
+        await().atMost(Duration.ofSeconds(10)).until(() -> receiverEngine.heldReads() == 1);
+
+        sender.close();
+        await().atMost(Duration.ofSeconds(10)).until(receiverEngine::disconnected);
+
+        // UCX writes a READ's data into the mirror until the READ ends, closed connection or not
+        assertFalse(receiverEngine.localRegionsClosed(), "the mirror was freed under a READ in flight");
+        receiverEngine.failHeldReads("connection to the sender is closed");
+        await().atMost(Duration.ofSeconds(10)).until(receiverEngine::localRegionsClosed);
+    }
+
+    @Test
     void shouldCloseTheConnectionWhenAConsumptionReportFailsSoThatTheSenderIsNotLeftFull() throws Exception {
         RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
         FailingControlEngine receiverEngine = new FailingControlEngine(RdmaProviders.start(config), Control.CONSUMED, 1);
