@@ -119,17 +119,19 @@ public final class PaperBenchmark {
 
     /**
      * {@code --report-only}: the report of the run that wrote {@code resultsJson} (with the same options but the figures)
-     * drawn again, as that run's end drew it — every round, sweep and rate-step run it holds; nothing is run.
+     * drawn again, as that run's end drew it — every run it holds, those of a round another system's failed run left
+     * incomplete included, and every sweep and rate-step run; nothing is run.
      */
     private int redraw(Path resultsJson) throws IOException {
         if (!Files.exists(resultsJson)) {
             System.err.println("--report-only: " + resultsJson + " does not exist: no run to draw the report of");
             return 2;
         }
-        results.addAll(PaperResume.load(resultsJson, options, JSON));
+        results.addAll(PaperResume.all(resultsJson, options, JSON));
         sweepRuns.addAll(PaperResume.sweepRuns(resultsJson, results, JSON));
         stepRuns.addAll(PaperResume.stepRuns(resultsJson, null, JSON));
         JsonNode saved = JSON.readTree(resultsJson.toFile());
+        saved.path("failures").forEach(f -> failures.add(f.asText()));
         for (String key : List.of("command", "started", "finished", "cpus", "loadAverageAtStart")) {
             run.put(key, JSON.treeToValue(saved.path(key), Object.class));
         }

@@ -24,6 +24,11 @@ final class PaperResume {
 
     /** The results of the complete rounds in {@code resultsJson}; fails when it was made with other options. */
     static List<PaperResult> load(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
+        return complete(all(resultsJson, options, json), options);
+    }
+
+    /** Every result in {@code resultsJson}, a round cut off or with a failed run included; fails when made with other options. */
+    static List<PaperResult> all(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
         if (!Files.exists(resultsJson)) {
             return List.of();
         }
@@ -40,7 +45,7 @@ final class PaperResume {
         for (JsonNode r : saved.path("results")) {
             results.add(json.treeToValue(r, PaperResult.class));
         }
-        return complete(results, options);
+        return results;
     }
 
     /**

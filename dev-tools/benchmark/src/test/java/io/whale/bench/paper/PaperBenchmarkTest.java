@@ -19,7 +19,8 @@ class PaperBenchmarkTest {
 
     @Test
     void shouldDrawTheReportOfAnEarlierRunAgainFromItsResultsWithoutStartingAnything(@TempDir Path dir) throws Exception {
-        PaperOptions measured = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc");
+        PaperOptions measured = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--repeats", "2");
         Map<String, Object> saved = new LinkedHashMap<>();
         saved.put("command", "dev-tools/bench-paper.sh --quick --figures 13 --systems storm,whale-woc");
         saved.put("started", "2026-11-29T04:32:40Z");
@@ -27,14 +28,15 @@ class PaperBenchmarkTest {
         saved.put("loadAverageAtStart", 0.1);
         saved.put("options", measured);
         saved.put("finished", "2026-11-29T05:08:00Z");
-        saved.put("results", List.of(result(PaperSystem.STORM, 17), result(PaperSystem.WOC, 170)));
+        // round 2: Storm's run failed, Whale's ran — the report the run drew had it, so the redrawn one has it too
+        saved.put("results", List.of(result(PaperSystem.STORM, 17, 1), result(PaperSystem.WOC, 170, 1), result(PaperSystem.WOC, 160, 2)));
         saved.put("rateSteps", List.of());
         saved.put("sweeps", List.of());
         JSON.writeValue(dir.resolve("results.json").toFile(), saved);
         Path nowhere = dir.resolve("no-such-home/bin/whale");
 
         int exit = new PaperBenchmark(PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems",
-            "storm,whale-woc", "--report-only"), nowhere, nowhere, nowhere.getParent(), nowhere).run();
+            "storm,whale-woc", "--repeats", "2", "--report-only"), nowhere, nowhere, nowhere.getParent(), nowhere).run();
 
         assertEquals(0, exit, "every series has data: no cluster was needed for it");
         String report = Files.readString(dir.resolve("report.md"));
@@ -42,6 +44,8 @@ class PaperBenchmarkTest {
         JsonNode woc = JSON.readTree(dir.resolve("headline.json").toFile()).get(1);
         assertEquals(10.0, woc.path("x_storm").path("median").asDouble(), 1e-9);
         assertTrue(Files.exists(dir.resolve("fig13.png")));
+        JsonNode wocAt8 = JSON.readTree(dir.resolve("fig13.json").toFile()).path("series").get(1).path("points").get(0);
+        assertEquals(2, wocAt8.path("repeats").asInt(), "both of Whale's rounds, the one without a Storm run included");
     }
 
     @Test
@@ -61,11 +65,11 @@ class PaperBenchmarkTest {
             "one runs what is missing, the other nothing");
     }
 
-    /** A run that kept up with {@code rate} records/s offered (its probe and, below it, its common phase). */
-    private static PaperResult result(PaperSystem system, double rate) {
+    /** A run of round {@code repeat} that kept up with {@code rate} records/s offered (its probe and, below it, its common phase). */
+    private static PaperResult result(PaperSystem system, double rate, int repeat) {
         PhaseResult probe = new PhaseResult(rate, rate, rate, 0, 200, 180, 500, 4_000, true, Double.NaN);
         PhaseResult common = new PhaseResult(15, 15, 15, 0, 210, 190, 520, 300, true, Double.NaN);
-        return new PaperResult("ridehailing", system.option(), 8, 4, 1, "2026-11-29T04:40:00Z", rate, 1.3, 1.9, 120_000, 300, 10, 6,
+        return new PaperResult("ridehailing", system.option(), 8, 4, repeat, "2026-11-29T04:40:00Z", rate, 1.3, 1.9, 120_000, 300, 10, 6,
             List.of(probe), common, 1, List.of());
     }
 }
