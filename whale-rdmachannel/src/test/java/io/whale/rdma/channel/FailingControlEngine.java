@@ -5,8 +5,6 @@ import io.whale.rdma.spi.EndpointHandler;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
-import io.whale.rdma.spi.RegisteredRegion;
-import io.whale.rdma.spi.RemoteRegion;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -49,11 +47,9 @@ final class FailingControlEngine extends DelegatingEngine {
     }
 
     /** Hands the channel this wrapper, not the real endpoint, so that it recognises its own connection. */
-    private final class Endpoint implements RdmaEndpoint {
-        private volatile RdmaEndpoint delegate;
-
+    private final class Endpoint extends DelegatingEndpoint {
         Endpoint(RdmaEndpoint delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         EndpointHandler relaying(EndpointHandler handler) {
@@ -76,28 +72,7 @@ final class FailingControlEngine extends DelegatingEngine {
                 engine.execute(() -> completion.onError("injected failure of control message " + type));
                 return;
             }
-            delegate.send(message, completion);
-        }
-
-        @Override
-        public RemoteRegion attach(long address, int length, byte[] remoteKey) {
-            return delegate.attach(address, length, remoteKey);
-        }
-
-        @Override
-        public void read(RemoteRegion source, long sourceOffset, RegisteredRegion target, long targetOffset, int length,
-                         Completion completion) {
-            delegate.read(source, sourceOffset, target, targetOffset, length, completion);
-        }
-
-        @Override
-        public String peer() {
-            return delegate.peer();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
+            super.send(message, completion);
         }
     }
 }

@@ -113,37 +113,15 @@ final class HeldReadsEngine extends DelegatingEngine {
         }
     }
 
-    private final class Endpoint implements RdmaEndpoint {
-        private final RdmaEndpoint delegate;
-
+    private final class Endpoint extends DelegatingEndpoint {
         Endpoint(RdmaEndpoint delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void send(ByteBuffer message, Completion completion) {
-            delegate.send(message, completion);
-        }
-
-        @Override
-        public RemoteRegion attach(long address, int length, byte[] remoteKey) {
-            return delegate.attach(address, length, remoteKey);
+            super(delegate);
         }
 
         @Override
         public void read(RemoteRegion source, long sourceOffset, RegisteredRegion target, long targetOffset, int length,
                          Completion completion) {
             heldReads.add(completion);
-        }
-
-        @Override
-        public String peer() {
-            return delegate.peer();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }
