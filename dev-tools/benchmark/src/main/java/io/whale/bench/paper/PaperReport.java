@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.DoubleBinaryOperator;
+import java.util.function.IntFunction;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
@@ -196,13 +197,8 @@ final class PaperReport {
 
     /** The system's throughput at {@code p} over its own at the lowest P, round by round (NaN where either is missing). */
     private List<Double> ratioToLowestP(PaperApp app, PaperSystem system, int p) {
-        List<Double> rounds = new ArrayList<>();
-        for (int r = 1; r <= options.repeats(); r++) {
-            double at = result(app, system, p, r).map(PaperResult::throughputPerSecond).orElse(Double.NaN);
-            double lowest = result(app, system, lowestMatchers(), r).map(PaperResult::throughputPerSecond).orElse(Double.NaN);
-            rounds.add(lowest > 0 ? at / lowest : Double.NaN);
-        }
-        return rounds;
+        return perRound(r -> of(app, system, p, r, PaperResult::throughputPerSecond),
+            r -> of(app, system, lowestMatchers(), r, PaperResult::throughputPerSecond), (at, lowest) -> at / lowest);
     }
 
     /**
@@ -244,13 +240,17 @@ final class PaperReport {
 
     /** {@code figure} of the system over Storm's, round by round (NaN for a round without both measured). */
     private List<Double> ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
-        return perRound(system, PaperSystem.STORM, (ours, storm) -> ours / storm,
-            (s, r) -> result(app, s, p, r).map(figure::applyAsDouble).filter(Double::isFinite));
+        return perRound(r -> of(app, system, p, r, figure), r -> of(app, PaperSystem.STORM, p, r, figure), (ours, storm) -> ours / storm);
+    }
+
+    /** {@code figure} of the system's run at P in round {@code repeat}; empty when it did not run or measured nothing (NaN). */
+    private Optional<Double> of(PaperApp app, PaperSystem system, int p, int repeat, ToDoubleFunction<PaperResult> figure) {
+        return result(app, system, p, repeat).map(figure::applyAsDouble).filter(Double::isFinite);
     }
 
     /** A ratio's median, lowest and highest round, and every round's value in order (null where it was not measured). */
     private static Map<String, Object> perRoundJson(List<Double> rounds) {
-        Map<String, Object> json = new LinkedHashMap<>(spreadJson(Spread.of(rounds, Double::doubleValue)));
+        Map<String, Object> json = spreadJson(Spread.of(rounds, Double::doubleValue));
         json.put("per_round", rounds.stream().map(v -> Double.isNaN(v) ? null : v).toList());
         return json;
     }
@@ -418,8 +418,14 @@ final class PaperReport {
         return List.of();
     }
 
+    /** A spread as JSON, its keys always in this order (a {@code Map.of} changes it from one JVM to the next). */
     private static Map<String, Object> spreadJson(Spread s) {
-        return Map.of("median", s.median(), "min", s.min(), "max", s.max(), "repeats", s.n());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("median", s.median());
+        json.put("min", s.min());
+        json.put("max", s.max());
+        json.put("repeats", s.n());
+        return json;
     }
 
     /**
@@ -526,22 +532,21 @@ final class PaperReport {
 
     /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */
     private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
-        return perRepeat(system, baseline, metric::compare, (s, r) -> value(app, s, p, r, metric));
+        return perRepeat(system, baseline, metric::compare, (s, r) -> of(app, s, p, r, metric::of));
     }
 
     /** {@code compare} of the system's and the baseline's {@code value} (system, repeat) over the repeats. */
     private Spread perRepeat(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
                              BiFunction<PaperSystem, Integer, Optional<Double>> value) {
-        return Spread.of(perRound(system, baseline, compare, value), Double::doubleValue);
+        return Spread.of(perRound(r -> value.apply(system, r), r -> value.apply(baseline, r), compare), Double::doubleValue);
     }
 
-    /** {@code compare} of the system's and the baseline's {@code value}, repeat by repeat: NaN where either is missing. */
-    private List<Double> perRound(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
-                                  BiFunction<PaperSystem, Integer, Optional<Double>> value) {
+    /** {@code compare} of {@code ours} and the {@code baseline} value of each repeat, in order: NaN where either is missing. */
+    private List<Double> perRound(IntFunction<Optional<Double>> ours, IntFunction<Optional<Double>> baseline, DoubleBinaryOperator compare) {
         List<Double> rounds = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
-            Optional<Double> a = value.apply(system, r);
-            Optional<Double> b = value.apply(baseline, r);
+            Optional<Double> a = ours.apply(r);
+            Optional<Double> b = baseline.apply(r);
             rounds.add(a.isPresent() && b.isPresent() && b.get() > 0 ? compare.applyAsDouble(a.get(), b.get()) : Double.NaN);
         }
         return rounds;
@@ -562,19 +567,13 @@ final class PaperReport {
             c.paper() + unit);
     }
 
-    private Optional<Double> value(PaperApp app, PaperSystem system, int p, int repeat, PaperFigure.Metric metric) {
-        return result(app, system, p, repeat)
-            .map(metric::of)
-            .filter(v -> !Double.isNaN(v));
-    }
-
     private Optional<PaperSummary> summary(PaperApp app, PaperSystem system, int p) {
         return summaries.stream().filter(s -> s.app().equals(app.option()) && s.system().equals(system.option()) && s.matchers() == p)
             .findFirst();
     }
 
     /** A resource used at this share of what it has or more bound the run. */
-    static final double BOUND_SHARE = 0.9;
+    private static final double BOUND_SHARE = 0.9;
 
     private List<List<String>> bottlenecks() {
         List<List<String>> rows = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -241,35 +242,29 @@ class PaperReportTest {
 
     /** The run as round {@code round}, its paced phases kept up or all fallen behind. */
     private static PaperResult inRound(PaperResult r, int round, boolean keptUp) {
-        return new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), round, r.started(), r.capacityPerSecond(),
-            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
-            r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(p -> keptUp ? p : fellBehind(p)).toList(),
-            keptUp ? r.common() : fellBehind(r.common()), r.dataPasses(), r.hostCores());
+        return changed(r, r.matchers(), round, 1, p -> new PhaseResult(p.ratePerSecond(), p.offeredPerSecond(), p.consumedPerSecond(),
+            p.backlogGrowthPerSecond(), p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), keptUp && p.keptUp(),
+            p.multicastMillis()));
     }
 
     /** The run at P = {@code p}. */
     private static PaperResult at(PaperResult r, int p) {
-        return new PaperResult(r.app(), r.system(), p, r.workers(), r.repeat(), r.started(), r.capacityPerSecond(),
-            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
-            r.sourceSerializationPercent(), r.sourceHost(), r.search(), r.common(), r.dataPasses(), r.hostCores());
-    }
-
-    private static PhaseResult fellBehind(PhaseResult p) {
-        return new PhaseResult(p.ratePerSecond(), p.offeredPerSecond(), p.consumedPerSecond(), p.backlogGrowthPerSecond(),
-            p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), false, p.multicastMillis());
+        return changed(r, p, r.repeat(), 1, UnaryOperator.identity());
     }
 
     /** The run with every paced phase offered and carrying half its rate. */
     private static PaperResult halfTheRate(PaperResult r) {
-        return new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(), r.capacityPerSecond() / 2,
-            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
-            r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(PaperReportTest::half).toList(), half(r.common()),
-            r.dataPasses(), r.hostCores());
+        return changed(r, r.matchers(), r.repeat(), 0.5, p -> new PhaseResult(p.ratePerSecond() / 2, p.offeredPerSecond() / 2,
+            p.consumedPerSecond() / 2, p.backlogGrowthPerSecond(), p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), p.keptUp(),
+            p.multicastMillis()));
     }
 
-    private static PhaseResult half(PhaseResult p) {
-        return new PhaseResult(p.ratePerSecond() / 2, p.offeredPerSecond() / 2, p.consumedPerSecond() / 2, p.backlogGrowthPerSecond(),
-            p.meanMillis(), p.p50Millis(), p.p99Millis(), p.results(), p.keptUp(), p.multicastMillis());
+    /** The run at P = {@code p} as round {@code repeat}, its capacity times {@code capacityShare}, each paced phase {@code phase}'s. */
+    private static PaperResult changed(PaperResult r, int p, int repeat, double capacityShare, UnaryOperator<PhaseResult> phase) {
+        return new PaperResult(r.app(), r.system(), p, r.workers(), repeat, r.started(), r.capacityPerSecond() * capacityShare,
+            r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
+            r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(phase).toList(), phase.apply(r.common()),
+            r.dataPasses(), r.hostCores());
     }
 
     private static PaperResult result(PaperApp app, PaperSystem system, double bytesPer10k) {
