@@ -6,15 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.module.ModuleDescriptor.Version;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The home is laid out as Storm's binary release, with the patched client in place of upstream's. */
@@ -38,7 +46,8 @@ class DistributionLayoutIT {
         assertTrue(worker.contains("storm-client-" + VERSION + ".jar"), worker.toString());
         assertFalse(worker.contains("storm-client-2.8.3.jar"), "upstream client must not shadow the patched one");
         assertTrue(worker.stream().noneMatch(j -> j.startsWith("storm-server") || j.startsWith("storm-core")), worker.toString());
-        assertTrue(worker.contains("storm-shaded-deps-2.8.3.jar") && worker.stream().anyMatch(j -> j.startsWith("kryo-")));
+        assertTrue(worker.contains("storm-shaded-deps-" + VERSION + ".jar") && worker.stream().anyMatch(j -> j.startsWith("kryo-")), worker.toString());
+        assertFalse(worker.contains("storm-shaded-deps-2.8.3.jar"), "upstream's shaded libraries must not shadow Whale's");
     }
 
     @Test
@@ -91,7 +100,7 @@ class DistributionLayoutIT {
 
     /**
      * Every jar of a library Storm 2.8.9 (the end of the 2.x line) moved past 2.8.3 ships at 2.8.9's version or newer, in one
-     * copy: the versions of 2.8.9's release notes (issue 36). Netty and Thrift live shaded in storm-shaded-deps-2.8.3.
+     * copy: the versions of 2.8.9's release notes (issue 36). The shaded ones are checked by the next test.
      */
     @Test
     void shouldShipAtLeastStorm289sVersionsOfItsLibrariesInOneCopy() throws IOException {
@@ -112,6 +121,55 @@ class DistributionLayoutIT {
         }
         System.out.println("libraries Storm 2.8.9 moved on, as shipped: " + new TreeSet<>(shipped));
         minimum.keySet().forEach(prefix -> assertTrue(shipped.stream().anyMatch(j -> j.contains("/" + prefix)), "no " + prefix + "* shipped"));
+    }
+
+    /**
+     * Whale's own storm-shaded-deps carries Storm 2.8.9's Netty, Thrift, ZooKeeper and SnakeYAML or newer (issue 36) under
+     * the package names Storm 2.8.3's classes were compiled against, nothing outside them, and Netty's native libraries
+     * under the names relocated Netty looks for: epoll loads from the jar.
+     */
+    @Test
+    void shouldShadeStorm289sNettyThriftAndZooKeeperUnderStormsPackageNames() throws Exception {
+        Path shaded = HOME.resolve("lib-worker/storm-shaded-deps-" + VERSION + ".jar");
+        Map<String, String> minimum = Map.of("Shaded-Netty-Version", "4.2.15", "Shaded-Netty-Tcnative-Version", "2.0.80",
+            "Shaded-Thrift-Version", "0.23", "Shaded-ZooKeeper-Version", "3.9.5", "Shaded-SnakeYAML-Version", "2.6");
+        try (JarFile jar = new JarFile(shaded.toFile())) {
+            Attributes manifest = jar.getManifest().getMainAttributes();
+            minimum.forEach((key, least) -> {
+                String version = manifest.getValue(key);
+                assertTrue(version != null && Version.parse(version).compareTo(Version.parse(least)) >= 0,
+                    key + " " + version + " is older than Storm 2.8.9's " + least);
+            });
+            System.out.println("shaded: " + new TreeMap<>(manifest.entrySet().stream().filter(e -> e.getKey().toString().startsWith("Shaded-"))
+                .collect(Collectors.toMap(e -> e.getKey().toString(), e -> e.getValue().toString()))));
+            Properties netty = new Properties();
+            try (var in = jar.getInputStream(jar.getEntry("META-INF/maven/io.netty/netty-common/pom.properties"))) {
+                netty.load(in);
+            }
+            assertEquals(manifest.getValue("Shaded-Netty-Version"), netty.getProperty("version"), "the manifest names the Netty inside");
+            List<String> entries = jar.stream().map(JarEntry::getName).filter(n -> !n.endsWith("/")).toList();
+            assertTrue(entries.contains("org/apache/storm/thrift/TServiceClient.class") && entries.contains(
+                "org/apache/storm/shade/io/netty/channel/Channel.class") && entries.contains(
+                "org/apache/storm/shade/org/apache/zookeeper/ZooKeeper.class"), "Storm's relocated package names");
+            assertEquals(List.of(), entries.stream().filter(n -> !n.startsWith("org/apache/storm/") && !n.startsWith("META-INF/")).toList(),
+                "nothing left at its own package name");
+            assertTrue(entries.contains("META-INF/native/liborg_apache_storm_shade_netty_transport_native_epoll_x86_64.so"), "epoll's native");
+            assertEquals(List.of(), entries.stream().filter(n -> n.matches("META-INF/native/(lib)?netty_.*")).toList(),
+                "a Netty native library under its unrelocated name");
+        }
+        Assumptions.assumeTrue("Linux".equals(System.getProperty("os.name")) && "amd64".equals(System.getProperty("os.arch")));
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {shaded.toUri().toURL()}, null)) {
+            Class<?> epoll = loader.loadClass("org.apache.storm.shade.io.netty.channel.epoll.Epoll");
+            assertEquals(true, epoll.getMethod("isAvailable").invoke(null), () -> "epoll: " + cause(epoll));
+        }
+    }
+
+    private static String cause(Class<?> epoll) {
+        try {
+            return String.valueOf(epoll.getMethod("unavailabilityCause").invoke(null));
+        } catch (ReflectiveOperationException e) {
+            return e.toString();
+        }
     }
 
     private static Set<String> jars(String dir) throws IOException {
