@@ -1,6 +1,7 @@
 package io.whale.ui;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
@@ -61,6 +62,24 @@ public final class UiServer implements AutoCloseable {
         "Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
             + "img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
 
+    /**
+     * A client must send its whole request within {@value #REQUEST_SECONDS} s and take the answer within {@value
+     * #RESPONSE_SECONDS} s, else the JDK's server closes the connection: a client trickling bytes cannot hold one of the
+     * UI's few threads for ever (issue 34). The JDK reads these once, when its first server is made; set on the command
+     * line, they win.
+     */
+    static final int REQUEST_SECONDS = 10;
+    static final int RESPONSE_SECONDS = 30;
+
+    static {
+        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
+            System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
+        }
+        if (System.getProperty("sun.net.httpserver.maxRspTime") == null) {
+            System.setProperty("sun.net.httpserver.maxRspTime", String.valueOf(RESPONSE_SECONDS));
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService threads;
     private final UiService service;
@@ -73,14 +92,16 @@ public final class UiServer implements AutoCloseable {
             throw new IllegalArgumentException(UiSecurity.refusal(unhonoured));
         }
         this.actionsEnabled = UiSecurity.actionsEnabled(conf);
+        UiHosts hosts = UiHosts.of(conf, Utils.hostname());
         this.zookeeper = new ZooKeeperView(conf);
         this.service = new UiService(new NimbusGateway(conf), zookeeper);
         this.server = HttpServer.create(new InetSocketAddress(String.valueOf(conf.getOrDefault("ui.host", "0.0.0.0")), port), 0);
         this.threads = Executors.newFixedThreadPool(4);
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(new ClusterGauges(() -> service.nimbus().cluster()));
-        server.createContext("/metrics", new MetricsHandler(registry));
-        server.createContext("/", this::handle);
+        Filter ownNamesOnly = new OwnNamesOnly(hosts);
+        server.createContext("/metrics", new MetricsHandler(registry)).getFilters().add(ownNamesOnly);
+        server.createContext("/", this::handle).getFilters().add(ownNamesOnly);
         server.setExecutor(threads);
     }
 
@@ -302,6 +323,36 @@ public final class UiServer implements AutoCloseable {
         exchange.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
+        }
+    }
+
+    /** Refuses, before anything is read or asked, a request naming a host that is not one of the UI's ({@link UiHosts}). */
+    private static final class OwnNamesOnly extends Filter {
+        private final UiHosts hosts;
+
+        OwnNamesOnly(UiHosts hosts) {
+            this.hosts = hosts;
+        }
+
+        @Override
+        public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
+            Optional<String> refusal = hosts.refusal(exchange.getRequestHeaders().getFirst("Host"));
+            if (refusal.isEmpty()) {
+                chain.doFilter(exchange);
+                return;
+            }
+            LOG.warn("{} {} from {}: {}", exchange.getRequestMethod(), exchange.getRequestURI(), exchange.getRemoteAddress(), refusal.get());
+            try {
+                SECURITY_HEADERS.forEach(exchange.getResponseHeaders()::set);
+                send(exchange, 403, "text/plain; charset=utf-8", refusal.get());
+            } finally {
+                exchange.close();
+            }
+        }
+
+        @Override
+        public String description() {
+            return "answers only requests naming one of the UI's own hosts";
         }
     }
 

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -150,6 +152,47 @@ class UiServerTest {
 
         assertEquals(403, kill.statusCode(), kill.body());
         assertTrue(kill.body().contains("topology actions are disabled on this UI (ui.actions.enabled: false)"), kill.body());
+    }
+
+    /**
+     * DNS rebinding: another site's name made to lead to the UI. Its page's request names that site as Host and as Origin,
+     * which the same-origin check alone would pass; it is refused before the cluster is read or Nimbus asked (503 here).
+     */
+    @Test
+    void shouldRefuseARequestNamingAnotherSitesHostBeforeAskingNimbus() throws Exception {
+        String rebound = "rebound.evil.example:" + ui.port();
+        for (String request : List.of("GET / HTTP/1.1\r\nHost: " + rebound + "\r\n\r\n",
+            "GET /metrics HTTP/1.1\r\nHost: " + rebound + "\r\n\r\n",
+            "POST /api/v1/topology/t-1-1/kill/0 HTTP/1.1\r\nHost: " + rebound + "\r\nOrigin: http://" + rebound
+                + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n\r\n")) {
+            String answer = raw(request);
+            assertTrue(answer.startsWith("HTTP/1.1 403"), request + " -> " + answer);
+            assertTrue(answer.contains("this UI is not reached as 'rebound.evil.example'"), answer);
+            assertTrue(answer.contains("X-frame-options: DENY") || answer.contains("X-Frame-Options: DENY"), answer);
+        }
+        assertTrue(raw("GET / HTTP/1.1\r\nHost: localhost:" + ui.port() + "\r\n\r\n").startsWith("HTTP/1.1 503"), "its own name");
+    }
+
+    @Test
+    void shouldCloseTheConnectionOfAClientThatDoesNotFinishItsRequest() throws Exception {
+        try (Socket slow = new Socket("127.0.0.1", ui.port())) {
+            slow.getOutputStream().write(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n").getBytes(StandardCharsets.US_ASCII));
+            slow.setSoTimeout((UiServer.REQUEST_SECONDS + 5) * 1000);
+            long start = System.nanoTime();
+
+            assertEquals(-1, slow.getInputStream().read(), "closed without an answer");
+            long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+            assertTrue(seconds >= UiServer.REQUEST_SECONDS - 1, "closed after " + seconds + " s");
+        }
+    }
+
+    /** One request as bytes on a connection of its own (HttpClient will not send another Host), the answer until closed. */
+    private String raw(String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", ui.port())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write((request.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n")).getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private HttpResponse<String> post(String path, String origin, String form) throws IOException, InterruptedException {
