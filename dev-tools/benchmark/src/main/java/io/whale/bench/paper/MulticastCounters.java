@@ -19,13 +19,20 @@ import org.apache.storm.utils.Utils;
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
  * second into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*},
- * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, for a reader of a run's windows); the mean over a window is what they grew by over
+ * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, and the transport's counters of {@link #EXPRESSION}, for a reader of a run's windows); the mean over a window is what they grew by over
  * all the topology's workers between the last report at or before its start (a worker without one: its first report
  * in the window) and the last at or before its end.
  */
 final class MulticastCounters {
     static final String DELIVERED = "woc-multicasts-delivered";
     static final String MICROS = "woc-multicast-us";
+    /**
+     * The two counters and, for a reader of a run that stalled, each worker's frame windows, the WOC frames it dropped
+     * for a stalled window and the messages its RDMA transport sent, received and dropped (issue 37: a run over RDMA that
+     * stopped delivering while its frames were credited left no transport figure behind).
+     */
+    static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
+        + "|tuples-dropped-stalled)|rdma-messages-(sent|received|dropped)).*";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<List<Sample>> workers;
@@ -49,7 +56,7 @@ final class MulticastCounters {
         reporters.add(Map.of("class", "org.apache.storm.metrics2.reporters.ConsoleStormReporter",
             "report.period", 1, "report.period.units", "SECONDS",
             "filter", Map.of("class", "org.apache.storm.metrics2.filters.RegexFilter",
-                "expression", ".*[.]__system[.]-1[.][0-9]+-woc-(multicast|window-tuples|window-rtt|window-in-flight).*")));
+                "expression", EXPRESSION)));
         return Config.TOPOLOGY_METRICS_REPORTERS + "=" + JSON.writeValueAsString(reporters);
     }
 

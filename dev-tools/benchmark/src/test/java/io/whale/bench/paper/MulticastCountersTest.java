@@ -1,6 +1,7 @@
 package io.whale.bench.paper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,6 +48,17 @@ class MulticastCountersTest {
         assertEquals(2, reporters.size());
         assertEquals("io.whale.metrics.prometheus.PrometheusReporter", reporters.get(0).path("class").asText());
         assertEquals("org.apache.storm.metrics2.reporters.ConsoleStormReporter", reporters.get(1).path("class").asText());
+    }
+
+    @Test
+    void shouldPrintTheTransportsCountersBesideTheMulticastOnesAndNothingElse() {
+        String worker = "storm.worker.paper-run-3-1764000000.10.77.0.3.__system.-1.6701-";
+        for (String name : List.of(MulticastCounters.DELIVERED, MulticastCounters.MICROS, "woc-window-in-flight-to-x-10.77.0.2-6700",
+            "woc-tuples-dropped-stalled", "rdma-messages-sent", "rdma-messages-received", "rdma-messages-dropped")) {
+            assertTrue((worker + name).matches(MulticastCounters.EXPRESSION), name);
+        }
+        assertFalse((worker + "rdma-bytes-sent").matches(MulticastCounters.EXPRESSION));
+        assertFalse("storm.worker.paper-run-3-1764000000.10.77.0.3.matcher.7.6701-__emit-count-default".matches(MulticastCounters.EXPRESSION));
     }
 
     @Test
