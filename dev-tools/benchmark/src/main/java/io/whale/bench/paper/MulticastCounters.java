@@ -19,17 +19,18 @@ import org.apache.storm.utils.Utils;
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
  * second into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*},
- * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, and the transport's counters of {@link #EXPRESSION}, for a reader of a run's windows); the mean over a window is what they grew by over
- * all the topology's workers between the last report at or before its start (a worker without one: its first report
- * in the window) and the last at or before its end.
+ * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, and the transport's counters of {@link #EXPRESSION},
+ * for a reader of a run's windows); the mean over a window is what they grew by over all the topology's workers between
+ * the last report at or before its start (a worker without one: its first report in the window) and the last at or
+ * before its end.
  */
 final class MulticastCounters {
     static final String DELIVERED = "woc-multicasts-delivered";
     static final String MICROS = "woc-multicast-us";
     /**
-     * The two counters and, for a reader of a run that stalled, each worker's frame windows, the WOC frames it dropped
-     * for a stalled window and the messages its RDMA transport sent, received and dropped (issue 37: a run over RDMA that
-     * stopped delivering while its frames were credited left no transport figure behind).
+     * The two counters and, for a reader of a run that stopped delivering, each worker's frame windows, the WOC frames it
+     * dropped for a stalled window and the messages its RDMA transport sent, received and dropped: which worker, if any,
+     * stopped sending or receiving.
      */
     static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
         + "|tuples-dropped-stalled)|rdma-messages-(sent|received|dropped)).*";
