@@ -30,10 +30,11 @@ final class MulticastCounters {
     /**
      * The two counters and, for a reader of a run that stopped delivering, each worker's frame windows, the WOC frames it
      * dropped for a stalled window and the messages its RDMA transport sent, received and dropped: which worker, if any,
-     * stopped sending or receiving.
+     * stopped sending or receiving; and the bytes of the WOC frames it sent to each worker, the broadcast's share of what
+     * a host sends (the rest is answers, acks and control).
      */
     static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
-        + "|tuples-dropped-stalled)|rdma-messages-(sent|received|dropped)).*";
+        + "|tuples-dropped-stalled|bytes-sent-to)|rdma-messages-(sent|received|dropped)).*";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<List<Sample>> workers;

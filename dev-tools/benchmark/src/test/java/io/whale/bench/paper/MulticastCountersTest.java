@@ -54,7 +54,7 @@ class MulticastCountersTest {
     void shouldPrintTheTransportsCountersBesideTheMulticastOnesAndNothingElse() {
         String worker = "storm.worker.paper-run-3-1764000000.10.77.0.3.__system.-1.6701-";
         for (String name : List.of(MulticastCounters.DELIVERED, MulticastCounters.MICROS, "woc-window-in-flight-to-x-10.77.0.2-6700",
-            "woc-tuples-dropped-stalled", "rdma-messages-sent", "rdma-messages-received", "rdma-messages-dropped")) {
+            "woc-tuples-dropped-stalled", "woc-bytes-sent-to-x-10.77.0.2-6700", "rdma-messages-sent", "rdma-messages-received", "rdma-messages-dropped")) {
             assertTrue((worker + name).matches(MulticastCounters.EXPRESSION), name);
         }
         assertFalse((worker + "rdma-bytes-sent").matches(MulticastCounters.EXPRESSION));
