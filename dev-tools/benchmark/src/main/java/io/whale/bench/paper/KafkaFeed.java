@@ -181,27 +181,26 @@ public final class KafkaFeed {
             }
             line = lines.readLine();
         }
-        if (keyColumn < 0) {
-            sink.write(Long.toString(position), line);
-        } else {
-            String[] fields = ofPass(line, keyColumn, dataPasses);
-            sink.write(fields[keyColumn], String.join(",", fields));
+        if (keyColumn >= 0) {
+            line = ofPass(line, keyColumn, dataPasses);
         }
+        sink.write(keyColumn < 0 ? Long.toString(position) : line.split(",", -1)[keyColumn], line);
         position++;
     }
 
     /**
-     * The fields of a data line as pass {@code pass} of the file produces it: from the second pass on, its key (an order
-     * id) names the pass, so that the record is a new order. The applications take a known id within the message timeout
-     * for a replay and decide nothing for it: a feed that started the file over while the first pass's decisions were
-     * remembered made the run report no result for its next phase (a CI run of 2026-11-29, "series without data").
+     * A data line as pass {@code pass} of the file produces it: the line itself, but from the second pass on its key (an
+     * order id) names the pass, so that the record is a new order. The applications take a known id within the message
+     * timeout for a replay and decide nothing for it: a feed that started the file over while the first pass's decisions
+     * were remembered made the run report no result for its next phase (a CI run of 2026-11-29, "series without data").
      */
-    static String[] ofPass(String line, int keyColumn, long pass) {
-        String[] fields = line.split(",", -1);
-        if (pass > 1) {
-            fields[keyColumn] = fields[keyColumn] + "-p" + pass;
+    static String ofPass(String line, int keyColumn, long pass) {
+        if (pass == 1) {
+            return line;
         }
-        return fields;
+        String[] fields = line.split(",", -1);
+        fields[keyColumn] = fields[keyColumn] + "-p" + pass;
+        return String.join(",", fields);
     }
 
     private BufferedReader open() throws IOException {
