@@ -59,7 +59,10 @@ class UiClusterIT {
         assertEquals(2, supervisors.size());
         supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
 
-        JsonNode topology = json(cluster, "/api/v1/topology/" + id + "?window=600");
+        // the page counts the tasks of executors that have sent stats: a worker that started last may not have yet
+        JsonNode topology = await("every executor's stats on the topology page").atMost(Duration.ofMinutes(1))
+            .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/topology/" + id + "?window=600"),
+                t -> t.path("bolts").path(0).path("tasks").asInt() == TASKS && t.path("workers").size() == WORKERS);
         assertEquals(NAME, topology.get("name").asText());
         assertEquals(SmokeTopology.SPOUT, topology.get("spouts").get(0).get("spoutId").asText());
         assertEquals(SmokeTopology.BOLT, topology.get("bolts").get(0).get("boltId").asText());
