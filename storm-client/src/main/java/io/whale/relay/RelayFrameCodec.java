@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.woc.EdgeSeeds;
 import io.whale.woc.FrameFields;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.BufferUnderflowException;
@@ -13,16 +14,17 @@ import java.util.Map;
 /**
  * Encodes, decodes and forwards relay frames (format: storm-client/RELAY.md). The root encodes one frame per
  * child of the source, each carrying that child's route; a member decodes its own tasks and finds its children's
- * routes, and forwards each child a frame made of the same header, that child's route bytes and the same value
- * bytes: the values are serialized once, at the root, and never again. Decoding is as strict as
+ * routes, and forwards each child a frame made of the same header (with the emit's message ids as seeds), that child's
+ * route bytes and the same value bytes: the values are serialized once, at the root, and never again. Decoding is as strict as
  * {@link io.whale.woc.BatchTupleCodec}'s: the CRC32C trailer must match, every count is checked against the bytes
  * left before anything is allocated, routes nest without recursion, and any violation is a
  * {@link MalformedBatchTupleException}.
  */
 public final class RelayFrameCodec {
     public static final byte MAGIC = (byte) 0xB8;
-    public static final byte VERSION = 1;
-    static final int FLAG_MESSAGE_IDS = 1;
+    /** Version 2 carries an anchored emit's message ids once, in the header, as seeds ({@link EdgeSeeds}). */
+    public static final byte VERSION = 2;
+    static final int FLAG_EDGE_SEEDS = 1;
     /** Magic, version, flags, the shortest source task, incarnation, tree id and seq, an empty stream id. */
     static final int MIN_HEADER_BYTES = 1 + 1 + 1 + 1 + 1 + 4 + 1 + 2;
     /** A member in a route: task count, one task, child count. */
@@ -39,11 +41,11 @@ public final class RelayFrameCodec {
     /**
      * The frame for the member at the top of {@code route}.
      *
-     * @param messageIdsByTask null when the emit is unanchored, else every task's anchors-to-ids map
+     * @param seeds the message ids of the copies, null when the emit is unanchored
      * @param values the tuple values serialized with the topology's Kryo
      */
     public static byte[] encode(int sourceTask, String stream, long incarnation, int treeId, long seq, RelayRoute route,
-                                Map<Integer, Map<Long, Long>> messageIdsByTask, byte[] values) {
+                                EdgeSeeds seeds, byte[] values) {
         byte[] streamBytes = stream.getBytes(StandardCharsets.UTF_8);
         if (streamBytes.length > MAX_U16) {
             throw new IllegalArgumentException("stream id longer than " + MAX_U16 + " bytes");
@@ -53,19 +55,22 @@ public final class RelayFrameCodec {
         }
         FrameFields.requireDistinct(RelayTrees.allTasks(route), IllegalArgumentException::new, "relay route");
         long size = 3 + FrameFields.varIntBytes(sourceTask) + FrameFields.varLongBytes(incarnation) + 4
-            + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + routeBytes(route, messageIdsByTask) + values.length
-            + CRC_BYTES;
+            + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + (seeds == null ? 0 : seeds.bytes()) + routeBytes(route)
+            + values.length + CRC_BYTES;
         if (size > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("relay frame too large: " + size + " bytes");
         }
         ByteBuffer buf = ByteBuffer.allocate((int) size);
-        buf.put(MAGIC).put(VERSION).put((byte) (messageIdsByTask == null ? 0 : FLAG_MESSAGE_IDS));
+        buf.put(MAGIC).put(VERSION).put((byte) (seeds == null ? 0 : FLAG_EDGE_SEEDS));
         FrameFields.putVarInt(buf, sourceTask);
         FrameFields.putVarLong(buf, incarnation);
         buf.putInt(treeId);
         FrameFields.putVarLong(buf, seq);
         buf.putShort((short) streamBytes.length).put(streamBytes);
-        putRoute(buf, route, messageIdsByTask);
+        if (seeds != null) {
+            seeds.put(buf);
+        }
+        putRoute(buf, route);
         buf.put(values);
         buf.putInt(FrameFields.crc(buf.array(), buf.position()));
         return buf.array();
@@ -97,16 +102,10 @@ public final class RelayFrameCodec {
         for (int i = 0; i < tasks; i++) {
             FrameFields.readVarInt(buf, KIND);
         }
-        if (frame.hasMessageIds()) {
-            for (int i = 0; i < tasks; i++) {
-                int anchors = buf.getInt();
-                buf.position(buf.position() + 16 * anchors);
-            }
-        }
         int childCount = readCount(buf, "child count");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
         for (int i = 0; i < childCount; i++) {
-            children.add(skipRoute(buf, frame.hasMessageIds(), null));
+            children.add(skipRoute(buf, null));
         }
         return children;
     }
@@ -137,30 +136,24 @@ public final class RelayFrameCodec {
     private static RelayFrame parseBody(ByteBuffer buf, byte[] frame) {
         buf.position(2);
         int flags = buf.get() & 0xFF;
-        if ((flags & ~FLAG_MESSAGE_IDS) != 0) {
+        if ((flags & ~FLAG_EDGE_SEEDS) != 0) {
             throw new MalformedBatchTupleException("unknown " + KIND + " flags 0x" + Integer.toHexString(flags));
         }
-        boolean withIds = (flags & FLAG_MESSAGE_IDS) != 0;
         int sourceTask = FrameFields.readVarInt(buf, KIND, "source task");
         long incarnation = FrameFields.readVarLong(buf, KIND, "incarnation");
         int treeId = buf.getInt();
         long seq = FrameFields.readVarLong(buf, KIND, "seq");
         String stream = FrameFields.readStream(buf, KIND);
+        EdgeSeeds seeds = (flags & FLAG_EDGE_SEEDS) != 0 ? EdgeSeeds.read(buf, KIND) : null;
         int routeOffset = buf.position();
         int[] tasks = readTasks(buf);
-        List<Map<Long, Long>> messageIds = null;
-        if (withIds) {
-            messageIds = new ArrayList<>(tasks.length);
-            for (int i = 0; i < tasks.length; i++) {
-                messageIds.add(FrameFields.readAnchors(buf, KIND));
-            }
-        }
+        List<Map<Long, Long>> messageIds = seeds == null ? null : seeds.idsOf(tasks);
         int childCount = readCount(buf, "child count");
         FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
         TaskList routeTasks = new TaskList(tasks);
         for (int i = 0; i < childCount; i++) {
-            children.add(skipRoute(buf, withIds, routeTasks));
+            children.add(skipRoute(buf, routeTasks));
         }
         int valuesLength = buf.remaining();
         if (valuesLength == 0) {
@@ -185,7 +178,7 @@ public final class RelayFrameCodec {
      * preorder, so the route ends when as many members have been read as it announced (one, plus every member's child
      * count): no recursion, no stack, however deep the tree.
      */
-    private static RelayFrame.Child skipRoute(ByteBuffer buf, boolean withIds, TaskList taskList) {
+    private static RelayFrame.Child skipRoute(ByteBuffer buf, TaskList taskList) {
         int start = buf.position();
         int firstTask = 0;
         int tasks = 0;
@@ -212,51 +205,31 @@ public final class RelayFrameCodec {
                 firstTask = first;
             }
             tasks += count;
-            if (withIds) {
-                for (int i = 0; i < count; i++) {
-                    int anchors = buf.getInt();
-                    if (anchors < 0) {
-                        throw new MalformedBatchTupleException(KIND + " negative anchor count " + anchors);
-                    }
-                    FrameFields.requireRemaining(buf, 16L * anchors, KIND, "message id anchors");
-                    buf.position(buf.position() + 16 * anchors);
-                }
-            }
             unread += readCount(buf, "child count");
             FrameFields.requireRemaining(buf, unread * MIN_SECTION_BYTES, KIND, "child routes");
         }
         return new RelayFrame.Child(start, buf.position(), firstTask, tasks);
     }
 
-    private static long routeBytes(RelayRoute route, Map<Integer, Map<Long, Long>> ids) {
+    private static long routeBytes(RelayRoute route) {
         if (route.tasks().length > MAX_U16 || route.children().size() > MAX_U16) {
             throw new IllegalArgumentException("a route member has 1.." + MAX_U16 + " tasks and at most " + MAX_U16
                                                + " children");
         }
         long bytes = FrameFields.varIntBytes(route.tasks().length) + FrameFields.taskListBytes(route.tasks())
             + FrameFields.varIntBytes(route.children().size());
-        if (ids != null) {
-            for (int task : route.tasks()) {
-                bytes += 4 + 16L * idsOf(ids, task).size();
-            }
-        }
         for (RelayRoute child : route.children()) {
-            bytes += routeBytes(child, ids);
+            bytes += routeBytes(child);
         }
         return bytes;
     }
 
-    private static void putRoute(ByteBuffer buf, RelayRoute route, Map<Integer, Map<Long, Long>> ids) {
+    private static void putRoute(ByteBuffer buf, RelayRoute route) {
         FrameFields.putVarInt(buf, route.tasks().length);
         FrameFields.putTaskList(buf, route.tasks());
-        if (ids != null) {
-            for (int task : route.tasks()) {
-                FrameFields.putAnchors(buf, idsOf(ids, task));
-            }
-        }
         FrameFields.putVarInt(buf, route.children().size());
         for (RelayRoute child : route.children()) {
-            putRoute(buf, child, ids);
+            putRoute(buf, child);
         }
     }
 
@@ -294,13 +267,5 @@ public final class RelayFrameCodec {
         int[] tail(int from) {
             return Arrays.copyOfRange(tasks, from, size);
         }
-    }
-
-    private static Map<Long, Long> idsOf(Map<Integer, Map<Long, Long>> ids, int task) {
-        Map<Long, Long> taskIds = ids.get(task);
-        if (taskIds == null) {
-            throw new IllegalArgumentException("no message ids for destination task " + task);
-        }
-        return taskIds;
     }
 }

@@ -3,7 +3,6 @@ package io.whale.woc;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -15,9 +14,12 @@ import java.util.Map;
  */
 public final class BatchTupleCodec {
     public static final byte MAGIC = (byte) 0xB7;
-    /** Version 2 writes the destination tasks as varint deltas (version 1 used 4 bytes per task). */
-    public static final byte VERSION = 2;
-    static final int FLAG_MESSAGE_IDS = 1;
+    /**
+     * Version 3 carries an anchored emit's message ids as one seed per anchor ({@link EdgeSeeds}; version 2 carried
+     * every task's ids), version 2 the destination tasks as varint deltas (version 1 used 4 bytes per task).
+     */
+    public static final byte VERSION = 3;
+    static final int FLAG_EDGE_SEEDS = 1;
     static final int MAX_U16 = 0xFFFF;
     /** magic, version, flags, source task, stream length, destination count, one destination, values length, CRC. */
     static final int MIN_FRAME_BYTES = 1 + 1 + 1 + 4 + 2 + 2 + 1 + 4 + 4;
@@ -30,10 +32,10 @@ public final class BatchTupleCodec {
     /**
      * Builds one frame.
      *
-     * @param messageIds null, or one anchors-to-ids map per destination task (same order as destTasks)
+     * @param seeds the message ids of the copies, null when the emit is unanchored
      * @param values the tuple values serialized with the topology's Kryo (KryoValuesSerializer)
      */
-    public static byte[] encode(int sourceTask, String stream, int[] destTasks, List<Map<Long, Long>> messageIds, byte[] values) {
+    public static byte[] encode(int sourceTask, String stream, int[] destTasks, EdgeSeeds seeds, byte[] values) {
         byte[] streamBytes = stream.getBytes(StandardCharsets.UTF_8);
         if (streamBytes.length > MAX_U16) {
             throw new IllegalArgumentException("stream id longer than " + MAX_U16 + " bytes");
@@ -41,29 +43,22 @@ public final class BatchTupleCodec {
         if (destTasks.length == 0 || destTasks.length > MAX_U16) {
             throw new IllegalArgumentException("destination count must be 1.." + MAX_U16 + ", was " + destTasks.length);
         }
-        if (messageIds != null && messageIds.size() != destTasks.length) {
-            throw new IllegalArgumentException("one message id per destination task expected");
-        }
         FrameFields.requireDistinct(destTasks, IllegalArgumentException::new, "BatchTuple frame");
         long size = MIN_FRAME_BYTES - 1 + streamBytes.length + FrameFields.taskListBytes(destTasks) + values.length;
-        if (messageIds != null) {
-            for (Map<Long, Long> ids : messageIds) {
-                size += 4 + 16L * ids.size();
-            }
+        if (seeds != null) {
+            size += seeds.bytes();
         }
         if (size > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("BatchTuple frame too large: " + size + " bytes");
         }
         ByteBuffer buf = ByteBuffer.allocate((int) size);
-        buf.put(MAGIC).put(VERSION).put((byte) (messageIds == null ? 0 : FLAG_MESSAGE_IDS));
+        buf.put(MAGIC).put(VERSION).put((byte) (seeds == null ? 0 : FLAG_EDGE_SEEDS));
         buf.putInt(sourceTask);
         buf.putShort((short) streamBytes.length).put(streamBytes);
         buf.putShort((short) destTasks.length);
         FrameFields.putTaskList(buf, destTasks);
-        if (messageIds != null) {
-            for (Map<Long, Long> ids : messageIds) {
-                FrameFields.putAnchors(buf, ids);
-            }
+        if (seeds != null) {
+            seeds.put(buf);
         }
         buf.putInt(values.length).put(values);
         buf.putInt(FrameFields.crc(buf.array(), buf.position()));
@@ -117,7 +112,7 @@ public final class BatchTupleCodec {
     private static BatchTuple parseBody(ByteBuffer buf, byte[] frame) {
         buf.position(2);
         int flags = buf.get() & 0xFF;
-        if ((flags & ~FLAG_MESSAGE_IDS) != 0) {
+        if ((flags & ~FLAG_EDGE_SEEDS) != 0) {
             throw new MalformedBatchTupleException("unknown BatchTuple flags 0x" + Integer.toHexString(flags));
         }
         int sourceTask = buf.getInt();
@@ -130,11 +125,8 @@ public final class BatchTupleCodec {
         int[] destTasks = FrameFields.readTaskList(buf, destCount, KIND);
         FrameFields.requireDistinct(destTasks, MalformedBatchTupleException::new, "BatchTuple frame");
         List<Map<Long, Long>> messageIds = null;
-        if ((flags & FLAG_MESSAGE_IDS) != 0) {
-            messageIds = new ArrayList<>(destCount);
-            for (int i = 0; i < destCount; i++) {
-                messageIds.add(FrameFields.readAnchors(buf, KIND));
-            }
+        if ((flags & FLAG_EDGE_SEEDS) != 0) {
+            messageIds = EdgeSeeds.read(buf, KIND).idsOf(destTasks);
         }
         int valuesLength = buf.getInt();
         if (valuesLength <= 0 || valuesLength != buf.remaining()) {

@@ -6,8 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Function;
 import java.util.zip.CRC32C;
 
@@ -150,27 +148,6 @@ public final class FrameFields {
         crc.update(bytes, 0, length);
         return (int) crc.getValue();
     }
-    /** One copy's anchors-to-ids map (Storm's {@code MessageId}): a count, then (anchor, id) pairs. */
-    public static void putAnchors(ByteBuffer buf, Map<Long, Long> ids) {
-        buf.putInt(ids.size());
-        for (Map.Entry<Long, Long> e : ids.entrySet()) {
-            buf.putLong(e.getKey()).putLong(e.getValue());
-        }
-    }
-
-    public static Map<Long, Long> readAnchors(ByteBuffer buf, String kind) {
-        int count = buf.getInt();
-        if (count < 0) {
-            throw new MalformedBatchTupleException(kind + " negative anchor count " + count);
-        }
-        requireRemaining(buf, 16L * count, kind, "message id anchors");
-        Map<Long, Long> anchors = new HashMap<>(Math.max(4, count * 2));
-        for (int i = 0; i < count; i++) {
-            anchors.put(buf.getLong(), buf.getLong());
-        }
-        return anchors;
-    }
-
     /** A stream id: its UTF-8 length as an unsigned short, then the bytes, which must be valid UTF-8. */
     public static String readStream(ByteBuffer buf, String kind) {
         int length = buf.getShort() & 0xFFFF;

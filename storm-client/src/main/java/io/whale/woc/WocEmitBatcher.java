@@ -8,12 +8,13 @@ import io.whale.relay.RelayTrees;
 import io.whale.relay.TreeShaper;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
@@ -24,6 +25,7 @@ import org.apache.storm.serialization.ITupleSerializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.tuple.AddressedTuple;
+import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.Tuple;
 
 /**
@@ -31,7 +33,8 @@ import org.apache.storm.tuple.Tuple;
  * the per-task loop of every emit and close it in {@code finally}; while it is open, the executor's transfer
  * hands the remote copies (one AddressedTuple per task, each with its own message id) to {@link #collect}
  * instead of serializing each. Closing groups them by destination worker, serializes the values once and
- * publishes one {@link BatchTupleMessage} per worker to the worker transfer queue.
+ * publishes one {@link BatchTupleMessage} per worker to the worker transfer queue. The copies' message ids come from
+ * {@link Batch#edgeId}, one seed per anchor ({@link EdgeSeeds}): a frame carries the seeds, not each task's ids.
  *
  * <p>Closing in {@code finally} makes an emit that throws half-way (a value a local copy cannot serialize, a
  * bad anchor) end as it would in stock Storm: the copies handed over before the throw are sent, and the next
@@ -63,11 +66,27 @@ public final class WocEmitBatcher {
      * when the emit threw half-way; if sending throws too, that exception is added to the emit's as suppressed.
      */
     public interface Batch extends AutoCloseable {
+        /**
+         * The edge id of {@code task}'s copy for the emit's {@code anchor}-th anchor (counting those with roots), in
+         * place of Storm's {@code MessageId.generateId(random)}: an open batch derives it from one seed per anchor
+         * ({@link EdgeSeeds}), which its frames carry instead of every copy's ids; no batch draws it as Storm does.
+         */
+        long edgeId(Random random, int anchor, Collection<Long> rootIds, int task);
+
         @Override
         void close();
     }
 
-    private static final Batch NO_BATCH = () -> { };
+    private static final Batch NO_BATCH = new Batch() {
+        @Override
+        public long edgeId(Random random, int anchor, Collection<Long> rootIds, int task) {
+            return MessageId.generateId(random);
+        }
+
+        @Override
+        public void close() {
+        }
+    };
 
     private final WocWorker worker;
     private final Function<List<Object>, byte[]> valuesSerializer;
@@ -75,7 +94,18 @@ public final class WocEmitBatcher {
     private final List<AddressedTuple> collected = new ArrayList<>();
     private final RelayTrees trees;
     private final IntPredicate relayedTask;
-    private final Batch openBatch = this::endEmit;
+    private final EdgeSeeds.Draw seedDraw = new EdgeSeeds.Draw();
+    private final Batch openBatch = new Batch() {
+        @Override
+        public long edgeId(Random random, int anchor, Collection<Long> rootIds, int task) {
+            return seedDraw.edgeId(random, anchor, rootIds, task);
+        }
+
+        @Override
+        public void close() {
+            endEmit();
+        }
+    };
     private Queue<AddressedTuple> openBatchPendingEmits;
     private boolean open;
 
@@ -155,23 +185,25 @@ public final class WocEmitBatcher {
             if (collected.size() == 1) {
                 sendStock(collected.get(0), pending);
             } else if (collected.size() > 1) {
-                sendGrouped(pending);
+                sendGrouped(pending, seedDraw.seeds());
             }
         } finally {
             collected.clear();
+            seedDraw.clear();
         }
     }
 
-    private void sendGrouped(Queue<AddressedTuple> pendingEmits) {
+    private void sendGrouped(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds) {
         EmitDelivery delivery = new EmitDelivery(System.nanoTime(), worker.metrics());
         try {
-            sendByWorker(pendingEmits, delivery);
+            sendByWorker(pendingEmits, seeds, delivery);
         } finally {
             delivery.built(System::nanoTime);
         }
     }
 
-    private void sendByWorker(Queue<AddressedTuple> pendingEmits, EmitDelivery delivery) {
+    /** @param seeds the message ids of every copy, null when the emit is unanchored */
+    private void sendByWorker(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds, EmitDelivery delivery) {
         worker.metrics().emitBatched();
         Map<Integer, NodeInfo> taskToNode = worker.taskToNodePort();
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
@@ -184,7 +216,7 @@ public final class WocEmitBatcher {
             }
         }
         if (worker.shaper() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
-            sendAlongTree(byWorker, pendingEmits, delivery);
+            sendAlongTree(byWorker, pendingEmits, seeds, delivery);
             return;
         }
         byte[] values = null;
@@ -199,7 +231,8 @@ public final class WocEmitBatcher {
                 worker.metrics().serialized();
             }
             int[] dests = destTasks(group);
-            byte[] frame = encode(group, dests, values);
+            Tuple first = group.get(0).getTuple();
+            byte[] frame = BatchTupleCodec.encode(first.getSourceTask(), first.getSourceStreamId(), dests, seeds, values);
             sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1, delivery),
                 pendingEmits);
         }
@@ -214,14 +247,13 @@ public final class WocEmitBatcher {
      * connection it leaves on, which the child refills only once the subtree has the frame.
      */
     private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits,
-                               EmitDelivery delivery) {
+                               EdgeSeeds seeds, EmitDelivery delivery) {
         TreeShaper shaper = worker.shaper();
         RelayMember relay = worker.relay();
         long start = shaper.emitStart();
         Tuple first = collected.get(0).getTuple();
         byte[] values = valuesSerializer.apply(first.getValues());
         worker.metrics().serialized();
-        Map<Integer, Map<Long, Long>> messageIds = messageIds();
         RelayTrees.Tree tree = trees.tree(byWorker.keySet(), first.getSourceTask());
         long seq = trees.nextSeq(first.getSourceTask(), tree.id());
         List<HeldFrame> frames = new ArrayList<>();
@@ -247,7 +279,7 @@ public final class WocEmitBatcher {
                 }
                 RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
-                    relay.incarnation(), tree.id(), seq, route, messageIds, values);
+                    relay.incarnation(), tree.id(), seq, route, seeds, values);
                 frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth(), delivery));
             }
             // counted only once built: a frame counted and never sent would hold the next switch for ever
@@ -272,18 +304,6 @@ public final class WocEmitBatcher {
             memberTasks.add(destTasks(byWorker.get(member)));
         }
         return memberTasks;
-    }
-
-    /** Each copy's message ids by destination task, or null when the emit is unanchored. */
-    private Map<Integer, Map<Long, Long>> messageIds() {
-        Map<Integer, Map<Long, Long>> messageIds = new HashMap<>();
-        boolean anchored = false;
-        for (AddressedTuple t : collected) {
-            Map<Long, Long> ids = t.getTuple().getMessageId().getAnchorsToIds();
-            anchored |= !ids.isEmpty();
-            messageIds.put(t.getDest(), ids);
-        }
-        return anchored ? messageIds : null;
     }
 
     private boolean allRelayed() {
@@ -398,17 +418,5 @@ public final class WocEmitBatcher {
             dests[i] = group.get(i).getDest();
         }
         return dests;
-    }
-
-    private static byte[] encode(List<AddressedTuple> group, int[] dests, byte[] values) {
-        Tuple first = group.get(0).getTuple();
-        List<Map<Long, Long>> messageIds = new ArrayList<>(group.size());
-        boolean anchored = false;
-        for (int i = 0; i < dests.length; i++) {
-            Map<Long, Long> ids = group.get(i).getTuple().getMessageId().getAnchorsToIds();
-            anchored |= !ids.isEmpty();
-            messageIds.add(ids);
-        }
-        return BatchTupleCodec.encode(first.getSourceTask(), first.getSourceStreamId(), dests, anchored ? messageIds : null, values);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.woc.EdgeSeeds;
 import io.whale.woc.FrameFields;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
@@ -69,18 +70,18 @@ class RelayFrameCodecTest {
     }
 
     @Test
-    void shouldCarryEachTasksMessageIdsToThatTaskAlone() {
-        Map<Integer, Map<Long, Long>> ids = new HashMap<>();
-        for (int task : new int[] {10, 11, 20, 40, 41, 42, 30, 31}) {
-            ids.put(task, Map.of(5L, (long) task * 1000));
-        }
-        RelayFrame a = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES));
-        assertEquals(List.of(Map.of(5L, 10_000L), Map.of(5L, 11_000L)), a.messageIds());
+    void shouldCarryTheSeedsToEveryMemberWhichDerivesItsOwnTasksIds() {
+        EdgeSeeds ids = EdgeSeeds.of(new long[] {77L}, new long[][] {{5L}});
+        byte[] atA = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES);
+        RelayFrame a = RelayFrameCodec.decode(atA);
+        assertEquals(ids.idsOf(new int[] {10, 11}), a.messageIds());
         RelayFrame b = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 0));
         RelayFrame d = RelayFrameCodec.decode(RelayFrameCodec.forward(b, 0));
-        assertEquals(List.of(Map.of(5L, 40_000L), Map.of(5L, 41_000L), Map.of(5L, 42_000L)), d.messageIds());
+        assertEquals(ids.idsOf(new int[] {40, 41, 42}), d.messageIds());
         RelayFrame c = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 1));
-        assertEquals(List.of(Map.of(5L, 30_000L), Map.of(5L, 31_000L)), c.messageIds());
+        assertEquals(ids.idsOf(new int[] {30, 31}), c.messageIds());
+        assertEquals(ids.bytes(), atA.length - RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES).length,
+            "the seeds once for the whole route");
     }
 
     @Test
@@ -142,17 +143,17 @@ class RelayFrameCodecTest {
     @Test
     void shouldRefuseABatchTupleFrameAndAnotherVersion() {
         byte[] frame = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES);
-        frame[1] = 2;
+        frame[1] = 1;
         reseal(frame);
         assertTrue(assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame)).getMessage()
-            .startsWith("unsupported Relay frame version 2"));
+            .startsWith("unsupported Relay frame version 1"));
         frame[0] = (byte) 0xB7;
         assertThrows(MalformedBatchTupleException.class, () -> RelayFrameCodec.decode(frame));
     }
 
     @Property(tries = 200)
     void everyForwardIsTheRootsOwnFrameForThatSubtree(@ForAll("routes") RelayRoute route, @ForAll boolean anchored) {
-        Map<Integer, Map<Long, Long>> ids = anchored ? idsFor(route) : null;
+        EdgeSeeds ids = anchored ? EdgeSeeds.of(new long[] {route.tasks()[0]}, new long[][] {{42L, 43L}}) : null;
         byte[] frame = RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, route, ids, VALUES);
         List<Integer> delivered = new ArrayList<>();
         deliverAll(frame, route, ids, delivered);
@@ -162,7 +163,7 @@ class RelayFrameCodecTest {
 
     @Property(tries = 200)
     void aParentSendingAroundAChildSendsItsChildrenTheirOwnFrames(@ForAll("routes") RelayRoute route, @ForAll boolean anchored) {
-        Map<Integer, Map<Long, Long>> ids = anchored ? idsFor(route) : null;
+        EdgeSeeds ids = anchored ? EdgeSeeds.of(new long[] {route.tasks()[0]}, new long[][] {{42L, 43L}}) : null;
         RelayFrame frame = RelayFrameCodec.decode(RelayFrameCodec.encode(3, "stream", 42L, 1, 7L, route, ids, VALUES));
         for (int i = 0; i < route.children().size(); i++) {
             List<RelayRoute> grandchildren = route.children().get(i).children();
@@ -175,9 +176,10 @@ class RelayFrameCodecTest {
         }
     }
 
-    private static void deliverAll(byte[] bytes, RelayRoute route, Map<Integer, Map<Long, Long>> ids, List<Integer> out) {
+    private static void deliverAll(byte[] bytes, RelayRoute route, EdgeSeeds ids, List<Integer> out) {
         RelayFrame frame = RelayFrameCodec.decode(bytes);
         assertArrayEquals(route.tasks(), frame.tasks());
+        assertEquals(ids == null ? null : ids.idsOf(route.tasks()), frame.messageIds());
         assertEquals(route.subtreeTasks(), frame.subtreeTasks());
         for (int task : frame.tasks()) {
             out.add(task);
@@ -197,14 +199,6 @@ class RelayFrameCodecTest {
         }
         route.children().forEach(child -> tasks.addAll(allTasks(child)));
         return tasks;
-    }
-
-    private static Map<Integer, Map<Long, Long>> idsFor(RelayRoute route) {
-        Map<Integer, Map<Long, Long>> ids = new HashMap<>();
-        for (int task : allTasks(route)) {
-            ids.put(task, Map.of((long) task, (long) task * 31));
-        }
-        return ids;
     }
 
     @Provide

@@ -3,6 +3,7 @@ package io.whale.relay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.whale.woc.EdgeSeeds;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -25,8 +26,7 @@ class RelayFrameFuzzTest {
         RelayFrameCodec.encode(7, "orders", 99L, 1, 5L, RelayRoute.leaf(3), null, new byte[] {9}),
         RelayFrameCodec.encode(7, "orders", 99L, 1, 5L, new RelayRoute(new int[] {1, 2},
             List.of(new RelayRoute(new int[] {300}, List.of(RelayRoute.leaf(4000, 4001))), RelayRoute.leaf(5))),
-            Map.of(1, Map.of(1L, 2L), 2, Map.of(), 300, Map.of(3L, 4L, 5L, 6L), 4000, Map.of(7L, 8L), 4001, Map.of(),
-                5, Map.of(9L, 10L)), new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
+            EdgeSeeds.of(new long[] {11L, 12L}, new long[][] {{1L}, {3L, 5L}}), new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
 
     @Test
     void shouldFailTheChecksumOfEveryGarbledFrame() {

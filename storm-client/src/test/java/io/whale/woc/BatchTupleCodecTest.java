@@ -33,12 +33,12 @@ class BatchTupleCodecTest {
     void roundTripKeepsEveryField(@ForAll int sourceTask, @ForAll("streams") String stream, @ForAll("frames") FrameInput in) {
         byte[] values = serializer.serialize(in.values());
 
-        BatchTuple decoded = BatchTupleCodec.decode(BatchTupleCodec.encode(sourceTask, stream, in.dests(), in.messageIds(), values));
+        BatchTuple decoded = BatchTupleCodec.decode(BatchTupleCodec.encode(sourceTask, stream, in.dests(), in.seeds(), values));
 
         assertEquals(sourceTask, decoded.sourceTask());
         assertEquals(stream, decoded.stream());
         assertArrayEquals(in.dests(), decoded.destTasks());
-        assertEquals(in.messageIds(), decoded.messageIds());
+        assertEquals(in.seeds() == null ? null : in.seeds().idsOf(in.dests()), decoded.messageIds());
         List<Object> back = deserializer.deserializeFrom(new Input(decoded.frame(), decoded.valuesOffset(), decoded.valuesLength()));
         assertTrue(Arrays.deepEquals(in.values().toArray(), back.toArray()), () -> in.values() + " came back as " + back);
     }
@@ -52,16 +52,37 @@ class BatchTupleCodecTest {
     }
 
     @Example
+    void anAnchoredFrameCarriesItsSeedsOnceWhateverItsTaskCount() {
+        byte[] values = serializer.serialize(List.of("x"));
+        EdgeSeeds seeds = EdgeSeeds.of(new long[] {11L}, new long[][] {{7L}});
+        int[] many = new int[64];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = 100 + i;
+        }
+        int seedBytes = 1 + 8 + 1 + 8;
+        assertEquals(seedBytes, BatchTupleCodec.encode(1, "s", new int[] {2, 3}, seeds, values).length
+                                - BatchTupleCodec.encode(1, "s", new int[] {2, 3}, null, values).length);
+        assertEquals(seedBytes, BatchTupleCodec.encode(1, "s", many, seeds, values).length
+                                - BatchTupleCodec.encode(1, "s", many, null, values).length);
+    }
+
+    @Example
     void lengthsLargerThanTheFrameAreRejectedBeforeAllocating() {
-        byte[] frame = BatchTupleCodec.encode(1, "s", new int[] {2, 3}, List.of(Map.of(1L, 2L), Map.of(3L, 4L)),
-                                              serializer.serialize(List.of("x")));
+        byte[] values = serializer.serialize(List.of("x"));
+        EdgeSeeds seeds = EdgeSeeds.of(new long[] {11L}, new long[][] {{7L}});
         // header, source task, stream length, "s", destination count, tasks 2 and 3 as one-byte varint deltas
         int anchorCountOffset = 3 + 4 + 2 + 1 + 2 + 2;
-        ByteBuffer.wrap(frame).putInt(anchorCountOffset, Integer.MAX_VALUE);
-        BatchTupleFuzzTest.reseal(frame);
+        byte[] anchors = BatchTupleCodec.encode(1, "s", new int[] {2, 3}, seeds, values);
+        anchors[anchorCountOffset] = 0x7F;
+        BatchTupleFuzzTest.reseal(anchors);
+        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(anchors));
+        assertTrue(e.getMessage().contains("edge seeds need 2159 bytes"), e.getMessage());
 
-        MalformedBatchTupleException e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(frame));
-        assertTrue(e.getMessage().contains("message id anchors"), e.getMessage());
+        byte[] roots = BatchTupleCodec.encode(1, "s", new int[] {2, 3}, seeds, values);
+        roots[anchorCountOffset + 1 + 8] = 0x7F;
+        BatchTupleFuzzTest.reseal(roots);
+        e = assertThrows(MalformedBatchTupleException.class, () -> BatchTupleCodec.decode(roots));
+        assertTrue(e.getMessage().contains("root ids need 1016 bytes"), e.getMessage());
     }
 
     @Example
@@ -124,20 +145,8 @@ class BatchTupleCodecTest {
             .uniqueElements();
         Arbitrary<Boolean> anchored = Arbitraries.of(true, false);
         Arbitrary<List<Object>> values = value().list().ofMinSize(1).ofMaxSize(6);
-        return Combinators.combine(dests, anchored, values, Arbitraries.longs().list().ofMinSize(0).ofMaxSize(8))
-            .as((d, a, v, seeds) -> new FrameInput(d, a ? messageIds(d.length, seeds) : null, v));
-    }
-
-    private static List<Map<Long, Long>> messageIds(int count, List<Long> seeds) {
-        List<Map<Long, Long>> ids = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            java.util.HashMap<Long, Long> m = new java.util.HashMap<>();
-            for (int j = 0; j < (i % (seeds.size() + 1)); j++) {
-                m.put(seeds.get(j) + i, seeds.get(j) ^ i);
-            }
-            ids.add(m);
-        }
-        return ids;
+        return Combinators.combine(dests, anchored, values, EdgeSeedsTest.seeds())
+            .as((d, a, v, seeds) -> new FrameInput(d, a ? seeds : null, v));
     }
 
     private static Arbitrary<Object> value() {
@@ -151,6 +160,6 @@ class BatchTupleCodecTest {
             Arbitraries.strings().ofMaxLength(5).list().ofMaxSize(4).map(l -> (Object) new ArrayList<>(l)));
     }
 
-    record FrameInput(int[] dests, List<Map<Long, Long>> messageIds, List<Object> values) {
+    record FrameInput(int[] dests, EdgeSeeds seeds, List<Object> values) {
     }
 }

@@ -164,7 +164,7 @@ class BatchTupleFuzzTest {
         KryoValuesSerializer kryo = new KryoValuesSerializer(WocTestTopology.conf());
         return List.of(
             BatchTupleCodec.encode(1, "default", new int[] {2, 3, 4}, null, kryo.serialize(List.of("order-17", 42L, 3.5))),
-            BatchTupleCodec.encode(7, "matches", new int[] {10, 11}, List.of(Map.of(1L, 2L), Map.of(5L, 6L, 7L, 8L)),
+            BatchTupleCodec.encode(7, "matches", new int[] {10, 11}, EdgeSeeds.of(new long[] {2L, 6L}, new long[][] {{1L}, {5L, 7L}}),
                                    kryo.serialize(List.of(new byte[] {1, 2, 3}, "ü"))),
             BatchTupleCodec.encode(3, "s", new int[] {5, 6, 7, 8, 9, 10, 11, 12}, null, kryo.serialize(List.of(1))));
     }

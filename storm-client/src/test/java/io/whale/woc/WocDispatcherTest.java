@@ -56,9 +56,13 @@ class WocDispatcherTest {
         delivered::addAll, WocDispatcher.create(worker, conf, context, LOCAL_TASKS));
     private final byte[] values = new KryoValuesSerializer(conf).serialize(List.of("order-9"));
 
+    private static final EdgeSeeds ROOT_7 = EdgeSeeds.of(new long[] {70L}, new long[][] {{7L}});
+    private static final long EDGE_OF_2 = EdgeSeeds.edgeId(70L, 2);
+    private static final long EDGE_OF_4 = EdgeSeeds.edgeId(70L, 4);
+
     @Test
     void aFrameBecomesOneTuplePerDestinationWithItsOwnMessageId() {
-        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, List.of(Map.of(7L, 70L), Map.of(7L, 71L)), values);
+        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, ROOT_7, values);
 
         callback.recv(List.of(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, frame)));
 
@@ -67,8 +71,8 @@ class WocDispatcherTest {
         Tuple second = delivered.get(1).getTuple();
         assertEquals(List.of("order-9"), first.getValues());
         assertNotSame(first, second);
-        assertEquals(MessageId.makeRootId(7L, 70L), first.getMessageId());
-        assertEquals(MessageId.makeRootId(7L, 71L), second.getMessageId());
+        assertEquals(MessageId.makeRootId(7L, EDGE_OF_2), first.getMessageId());
+        assertEquals(MessageId.makeRootId(7L, EDGE_OF_4), second.getMessageId());
         assertEquals("src", first.getSourceComponent());
         assertEquals(1, first.getSourceTask());
         assertEquals("default", first.getSourceStreamId());
@@ -77,13 +81,14 @@ class WocDispatcherTest {
 
     @Test
     void shouldHaveTheWorkersAckCombiningWaitForEveryTaskAnAnchoredFrameReachedHere() {
-        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, List.of(Map.of(7L, 70L), Map.of(7L, 71L)), values);
+        byte[] frame = BatchTupleCodec.encode(1, "default", new int[] {2, 4}, ROOT_7, values);
         try {
             callback.recv(List.of(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, frame)));
 
-            assertNull(worker.acks().collect(ack(2, 7L, 70L), null), "task 4 has not acked yet");
-            AddressedTuple both = worker.acks().collect(ack(4, 7L, 71L), null);
-            assertEquals(List.of(7L, 70L ^ 71L), both.getTuple().getValues(), "the last task's ack takes the other's with it");
+            assertNull(worker.acks().collect(ack(2, 7L, EDGE_OF_2), null), "task 4 has not acked yet");
+            AddressedTuple both = worker.acks().collect(ack(4, 7L, EDGE_OF_4), null);
+            assertEquals(List.of(7L, EDGE_OF_2 ^ EDGE_OF_4), both.getTuple().getValues(),
+                "the last task's ack takes the other's with it");
         } finally {
             worker.close();
         }

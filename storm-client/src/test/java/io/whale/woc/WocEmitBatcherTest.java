@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -110,21 +112,28 @@ class WocEmitBatcherTest {
 
     @Test
     void framesCarryEachDestinationsOwnMessageId() {
+        Random random = new Random(5);
+        long[] edgeIds = new long[2];
         try (WocEmitBatcher.Batch batch = batcher.beginEmit(2, pending)) {
-            batcher.collect(tuple(2, MessageId.makeRootId(100L, 1L)));
-            batcher.collect(tuple(3, MessageId.makeRootId(100L, 2L)));
+            edgeIds[0] = batch.edgeId(random, 0, List.of(100L), 2);
+            batcher.collect(tuple(2, MessageId.makeRootId(100L, edgeIds[0])));
+            edgeIds[1] = batch.edgeId(random, 0, List.of(100L), 3);
+            batcher.collect(tuple(3, MessageId.makeRootId(100L, edgeIds[1])));
         }
 
         BatchTuple frame = BatchTupleCodec.decode(((BatchTupleMessage) published.get(0)).message());
-        assertEquals(List.of(Map.of(100L, 1L), Map.of(100L, 2L)), frame.messageIds());
+        assertEquals(List.of(Map.of(100L, edgeIds[0]), Map.of(100L, edgeIds[1])), frame.messageIds(),
+            "the receiving worker derives each copy's ids from the frame's seeds");
+        assertNotEquals(edgeIds[0], edgeIds[1]);
         assertEquals(WocTestTopology.SOURCE_TASK, frame.sourceTask());
         assertEquals("default", frame.stream());
     }
 
     @Test
     void singleDestinationEmitsAreNotBatched() {
-        batcher.beginEmit(1, pending);
+        WocEmitBatcher.Batch none = batcher.beginEmit(1, pending);
         assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "no batch is open, the stock path sends it");
+        assertEquals(new Random(5).nextLong(), none.edgeId(new Random(5), 0, List.of(100L), 2), "Storm's own draw");
     }
 
     @Test
