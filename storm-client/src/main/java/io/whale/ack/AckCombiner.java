@@ -5,6 +5,7 @@ import io.whale.config.WhaleConfigValidation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -203,7 +204,7 @@ public final class AckCombiner implements AutoCloseable {
         if (pending == null || !(addressed.getTuple() instanceof TupleImpl tuple) || tuple.getMessageId().getAnchorsToIds().isEmpty()) {
             return false;
         }
-        return count(List.of(addressed), 0);
+        return count(tuple.getMessageId().getAnchorsToIds().keySet(), 1);
     }
 
     /** Takes back what {@link #expect} counted for a tuple that could not be queued. */
@@ -217,24 +218,22 @@ public final class AckCombiner implements AutoCloseable {
     }
 
     /**
-     * Counts the anchored tuples of {@code delivered}, from {@code from} on, about to be queued for this worker's tasks
-     * (the WOC dispatcher's, once per frame; they are queued, or wait in an overflow, but are never dropped).
+     * Counts {@code tuples} tuples about to be queued for this worker's tasks, each anchored to every one of
+     * {@code roots} (the copies of one WOC frame; they are queued, or wait in an overflow, but are never dropped).
      */
-    public void expect(List<AddressedTuple> delivered, int from) {
-        if (pending != null && from < delivered.size()) {
-            count(delivered, from);
+    public void expect(Collection<Long> roots, int tuples) {
+        if (pending != null && tuples > 0) {
+            count(roots, tuples);
         }
     }
 
-    private boolean count(List<AddressedTuple> delivered, int from) {
+    private boolean count(Collection<Long> roots, int tuples) {
         long nowNanos = nanoClock.getAsLong();
         boolean counted = false;
         boolean wake;
         synchronized (this) {
-            for (int i = from; i < delivered.size(); i++) {
-                for (Long root : delivered.get(i).getTuple().getMessageId().getAnchorsToIds().keySet()) {
-                    counted |= pending.expect(root, 1, nowNanos);
-                }
+            for (Long root : roots) {
+                counted |= pending.expect(root, tuples, nowNanos);
             }
             wake = counted && pending.nextDueNanos() < wakeAtNanos;
         }

@@ -1,19 +1,19 @@
 package io.whale.relay;
 
+import io.whale.woc.EdgeSeeds;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One decoded relay frame, as the member it reached sees it: a tuple emitted by {@code sourceTask} on
- * {@code stream}, the {@code tasks} of this member with their message ids ({@code messageIds.get(i)} for
- * {@code tasks[i]}, null when the emit was unanchored), where in {@code frame} each child's route lies, to be
+ * {@code stream}, the {@code tasks} of this member with the seeds of their message ids ({@link EdgeSeeds#idsOf}, null
+ * when the emit was unanchored), where in {@code frame} each child's route lies, to be
  * forwarded unread, and the tasks of every member below this one ({@code routeTasks}, each task once in the whole
  * route). {@code incarnation}, {@code treeId} and {@code seq} say which launch of the source's worker
  * sent it, along which of its trees, and in what order. The values stay serialized in
  * {@code frame[valuesOffset, valuesOffset + valuesLength)}.
  */
 public record RelayFrame(int sourceTask, String stream, long incarnation, int treeId, long seq, int[] tasks,
-                         List<Map<Long, Long>> messageIds, List<Child> children, int[] routeTasks, byte[] frame,
+                         EdgeSeeds seeds, List<Child> children, int[] routeTasks, byte[] frame,
                          int routeOffset, int valuesOffset, int valuesLength) {
 
     /** Tuples a frame along this route delivers: this member's tasks and every task below it. */
@@ -22,7 +22,7 @@ public record RelayFrame(int sourceTask, String stream, long incarnation, int tr
     }
 
     public boolean hasMessageIds() {
-        return messageIds != null;
+        return seeds != null;
     }
 
     /**

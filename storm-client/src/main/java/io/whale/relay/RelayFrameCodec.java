@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Encodes, decodes and forwards relay frames (format: storm-client/RELAY.md). The root encodes one frame per
@@ -147,7 +146,6 @@ public final class RelayFrameCodec {
         EdgeSeeds seeds = (flags & FLAG_EDGE_SEEDS) != 0 ? EdgeSeeds.read(buf, KIND) : null;
         int routeOffset = buf.position();
         int[] tasks = readTasks(buf);
-        List<Map<Long, Long>> messageIds = seeds == null ? null : seeds.idsOf(tasks);
         int childCount = readCount(buf, "child count");
         FrameFields.requireRemaining(buf, childCount * (long) MIN_SECTION_BYTES, KIND, "child routes");
         List<RelayFrame.Child> children = new ArrayList<>(childCount);
@@ -160,7 +158,7 @@ public final class RelayFrameCodec {
             throw new MalformedBatchTupleException(KIND + " has no values after its route");
         }
         FrameFields.requireDistinct(routeTasks.toArray(), MalformedBatchTupleException::new, KIND + " route");
-        return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, messageIds, List.copyOf(children),
+        return new RelayFrame(sourceTask, stream, incarnation, treeId, seq, tasks, seeds, List.copyOf(children),
                               routeTasks.tail(tasks.length), frame, routeOffset, buf.position(), valuesLength);
     }
 

@@ -3,8 +3,6 @@ package io.whale.woc;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Encodes and decodes BatchTuple frames (format: storm-client/WOC-WIRE-FORMAT.md). Decoding is strict:
@@ -124,16 +122,13 @@ public final class BatchTupleCodec {
         requireRemaining(buf, destCount, "destination tasks");
         int[] destTasks = FrameFields.readTaskList(buf, destCount, KIND);
         FrameFields.requireDistinct(destTasks, MalformedBatchTupleException::new, "BatchTuple frame");
-        List<Map<Long, Long>> messageIds = null;
-        if ((flags & FLAG_EDGE_SEEDS) != 0) {
-            messageIds = EdgeSeeds.read(buf, KIND).idsOf(destTasks);
-        }
+        EdgeSeeds seeds = (flags & FLAG_EDGE_SEEDS) != 0 ? EdgeSeeds.read(buf, KIND) : null;
         int valuesLength = buf.getInt();
         if (valuesLength <= 0 || valuesLength != buf.remaining()) {
             throw new MalformedBatchTupleException("BatchTuple values length " + valuesLength + " does not match the "
                                                    + buf.remaining() + " bytes left in the frame");
         }
-        return new BatchTuple(sourceTask, stream, destTasks, messageIds, frame, buf.position(), valuesLength);
+        return new BatchTuple(sourceTask, stream, destTasks, seeds, frame, buf.position(), valuesLength);
     }
 
     private static void requireRemaining(ByteBuffer buf, long needed, String what) {

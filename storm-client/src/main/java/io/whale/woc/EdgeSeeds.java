@@ -4,10 +4,13 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * The message ids of every copy of one anchored emit, in the form a frame carries them: one random seed per anchor
@@ -28,10 +31,18 @@ public final class EdgeSeeds {
 
     private final long[] seeds;
     private final long[][] roots;
+    private final Set<Long> allRoots;
 
     private EdgeSeeds(long[] seeds, long[][] roots) {
         this.seeds = seeds;
         this.roots = roots;
+        Set<Long> all = new LinkedHashSet<>();
+        for (long[] anchorRoots : roots) {
+            for (long root : anchorRoots) {
+                all.add(root);
+            }
+        }
+        this.allRoots = Collections.unmodifiableSet(all);
     }
 
     /** Anchors with their seeds and root ids, in emit order; at least one. */
@@ -55,8 +66,19 @@ public final class EdgeSeeds {
         return z ^ (z >>> 31);
     }
 
-    /** The anchors-to-ids map (Storm's {@code MessageId}) of {@code task}'s copy. */
+    /** The root ids of the emit: every copy's anchors-to-ids map has these keys. */
+    public Set<Long> roots() {
+        return allRoots;
+    }
+
+    /**
+     * The anchors-to-ids map (Storm's {@code MessageId}) of {@code task}'s copy; immutable (Storm only reads a received
+     * tuple's map), and for the usual emit, one anchor of one root, a map of one entry without a hash table.
+     */
     public Map<Long, Long> idsOf(int task) {
+        if (seeds.length == 1 && roots[0].length == 1) {
+            return Map.of(roots[0][0], edgeId(seeds[0], task));
+        }
         Map<Long, Long> ids = new HashMap<>(4);
         for (int a = 0; a < seeds.length; a++) {
             long edgeId = edgeId(seeds[a], task);
@@ -64,7 +86,7 @@ public final class EdgeSeeds {
                 ids.merge(root, edgeId, (x, y) -> x ^ y);
             }
         }
-        return ids;
+        return Collections.unmodifiableMap(ids);
     }
 
     /** The anchors-to-ids maps of the copies for {@code tasks}, in their order. */

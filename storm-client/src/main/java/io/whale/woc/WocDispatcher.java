@@ -92,7 +92,7 @@ public final class WocDispatcher {
                     frame.valuesLength());
                 requireTopologyTasks(frame.routeTasks());
                 if (relay.receive(frame)) {
-                    deliver(checked, frame.sourceTask(), frame.stream(), frame.tasks(), frame.messageIds(), out);
+                    deliver(checked, frame.sourceTask(), frame.stream(), frame.tasks(), frame.seeds(), out);
                 }
             } catch (MalformedBatchTupleException e) {
                 relay.refused(frame);
@@ -107,7 +107,7 @@ public final class WocDispatcher {
             BatchTuple frame = BatchTupleCodec.decode(message.message());
             Checked checked = check(frame.sourceTask(), frame.stream(), frame.destTasks(), frame.frame(), frame.valuesOffset(),
                 frame.valuesLength());
-            deliver(checked, frame.sourceTask(), frame.stream(), frame.destTasks(), frame.messageIds(), out);
+            deliver(checked, frame.sourceTask(), frame.stream(), frame.destTasks(), frame.seeds(), out);
         } catch (MalformedBatchTupleException e) {
             rejected(e);
         }
@@ -131,11 +131,11 @@ public final class WocDispatcher {
     }
 
     /**
-     * One tuple per destination task here, sharing the values deserialized once; the stale ones counted. The worker's
-     * ack combining counts the anchored ones, which its tasks will ack.
+     * One tuple per destination task here, sharing the values deserialized once, each with the message id its seeds
+     * give it; the stale ones counted. The worker's ack combining counts the anchored ones, which its tasks will ack:
+     * every copy has the same roots, so once per root for the frame.
      */
-    private void deliver(Checked checked, int sourceTask, String stream, int[] dests, List<Map<Long, Long>> messageIds,
-                         List<AddressedTuple> out) {
+    private void deliver(Checked checked, int sourceTask, String stream, int[] dests, EdgeSeeds seeds, List<AddressedTuple> out) {
         int first = out.size();
         String sourceComponent = checked.sourceComponent();
         List<Object> values = checked.values();
@@ -144,11 +144,11 @@ public final class WocDispatcher {
             if (stale > 0 && !localTasks.contains(dests[i])) {
                 continue;
             }
-            MessageId id = messageIds != null ? MessageId.makeId(messageIds.get(i)) : MessageId.makeUnanchored();
+            MessageId id = seeds != null ? MessageId.makeId(seeds.idsOf(dests[i])) : MessageId.makeUnanchored();
             out.add(new AddressedTuple(dests[i], new TupleImpl(context, values, sourceComponent, sourceTask, stream, id)));
         }
-        if (messageIds != null) {
-            acks.expect(out, first);
+        if (seeds != null) {
+            acks.expect(seeds.roots(), out.size() - first);
         }
         metrics.frameReceived();
         if (stale > 0) {

@@ -233,7 +233,7 @@ public final class WocEmitBatcher {
             int[] dests = destTasks(group);
             Tuple first = group.get(0).getTuple();
             byte[] frame = BatchTupleCodec.encode(first.getSourceTask(), first.getSourceStreamId(), dests, seeds, values);
-            sendOrHold(new HeldFrame(group.get(0).getTuple(), entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1, delivery),
+            sendOrHold(new HeldFrame(first, entry.getKey(), dests, frame, HeldFrame.NOT_RELAYED, 1, delivery),
                 pendingEmits);
         }
     }

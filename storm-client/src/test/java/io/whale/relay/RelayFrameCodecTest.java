@@ -49,7 +49,7 @@ class RelayFrameCodecTest {
         assertEquals(3, frame.treeId());
         assertEquals(99L, frame.seq());
         assertArrayEquals(new int[] {10, 11}, frame.tasks());
-        assertNull(frame.messageIds());
+        assertNull(frame.seeds());
         assertEquals(8, frame.subtreeTasks());
         assertEquals(List.of(20, 30), frame.children().stream().map(RelayFrame.Child::firstTask).toList());
         assertEquals(List.of(4, 2), frame.children().stream().map(RelayFrame.Child::subtreeTasks).toList());
@@ -70,16 +70,18 @@ class RelayFrameCodecTest {
     }
 
     @Test
-    void shouldCarryTheSeedsToEveryMemberWhichDerivesItsOwnTasksIds() {
+    void shouldCarryTheSeedsOnceToEveryMemberOfTheRoute() {
         EdgeSeeds ids = EdgeSeeds.of(new long[] {77L}, new long[][] {{5L}});
         byte[] atA = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES);
         RelayFrame a = RelayFrameCodec.decode(atA);
-        assertEquals(ids.idsOf(new int[] {10, 11}), a.messageIds());
+        assertEquals(ids, a.seeds());
+        assertArrayEquals(new int[] {10, 11}, a.tasks());
         RelayFrame b = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 0));
         RelayFrame d = RelayFrameCodec.decode(RelayFrameCodec.forward(b, 0));
-        assertEquals(ids.idsOf(new int[] {40, 41, 42}), d.messageIds());
+        assertEquals(ids, d.seeds());
+        assertArrayEquals(new int[] {40, 41, 42}, d.tasks());
         RelayFrame c = RelayFrameCodec.decode(RelayFrameCodec.forward(a, 1));
-        assertEquals(ids.idsOf(new int[] {30, 31}), c.messageIds());
+        assertEquals(ids, c.seeds());
         assertEquals(ids.bytes(), atA.length - RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, null, VALUES).length,
             "the seeds once for the whole route");
     }
@@ -179,7 +181,7 @@ class RelayFrameCodecTest {
     private static void deliverAll(byte[] bytes, RelayRoute route, EdgeSeeds ids, List<Integer> out) {
         RelayFrame frame = RelayFrameCodec.decode(bytes);
         assertArrayEquals(route.tasks(), frame.tasks());
-        assertEquals(ids == null ? null : ids.idsOf(route.tasks()), frame.messageIds());
+        assertEquals(ids, frame.seeds());
         assertEquals(route.subtreeTasks(), frame.subtreeTasks());
         for (int task : frame.tasks()) {
             out.add(task);

@@ -59,6 +59,7 @@ class EdgeSeedsTest {
         for (int task = 1; task <= tasks; task++) {
             assertEquals(built.get(task), received.idsOf(task), "task " + task);
         }
+        assertEquals(built.get(1).keySet(), received.roots(), "the roots every copy owes an ack");
     }
 
     @Property(tries = 100)
