@@ -31,18 +31,12 @@ public final class EdgeSeeds {
 
     private final long[] seeds;
     private final long[][] roots;
-    private final Set<Long> allRoots;
+    /** Built when a receiving worker first asks (the sending one never does); each instance is read by one thread. */
+    private Set<Long> allRoots;
 
     private EdgeSeeds(long[] seeds, long[][] roots) {
         this.seeds = seeds;
         this.roots = roots;
-        Set<Long> all = new LinkedHashSet<>();
-        for (long[] anchorRoots : roots) {
-            for (long root : anchorRoots) {
-                all.add(root);
-            }
-        }
-        this.allRoots = Collections.unmodifiableSet(all);
     }
 
     /** Anchors with their seeds and root ids, in emit order; at least one. */
@@ -68,6 +62,15 @@ public final class EdgeSeeds {
 
     /** The root ids of the emit: every copy's anchors-to-ids map has these keys. */
     public Set<Long> roots() {
+        if (allRoots == null) {
+            Set<Long> all = new LinkedHashSet<>();
+            for (long[] anchorRoots : roots) {
+                for (long root : anchorRoots) {
+                    all.add(root);
+                }
+            }
+            allRoots = Collections.unmodifiableSet(all);
+        }
         return allRoots;
     }
 
@@ -186,7 +189,8 @@ public final class EdgeSeeds {
 
         /** The seeds drawn so far, or null when the emit is unanchored. */
         public EdgeSeeds seeds() {
-            return anchors == 0 ? null : EdgeSeeds.of(Arrays.copyOf(seeds, anchors), Arrays.copyOf(roots, anchors));
+            // each anchor's roots array is drawn afresh, so copying the outer arrays is enough
+            return anchors == 0 ? null : new EdgeSeeds(Arrays.copyOf(seeds, anchors), Arrays.copyOf(roots, anchors));
         }
 
         public void clear() {
