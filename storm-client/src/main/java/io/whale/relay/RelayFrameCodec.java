@@ -13,9 +13,9 @@ import java.util.List;
 /**
  * Encodes, decodes and forwards relay frames (format: storm-client/RELAY.md). The root encodes one frame per
  * child of the source, each carrying that child's route; a member decodes its own tasks and finds its children's
- * routes, and forwards each child a frame made of the same header (with the emit's message ids as seeds), that child's
- * route bytes and the same value bytes: the values are serialized once, at the root, and never again. Decoding is as strict as
- * {@link io.whale.woc.BatchTupleCodec}'s: the CRC32C trailer must match, every count is checked against the bytes
+ * routes, and forwards each child a frame made of the same header (with the emit's message ids as seeds), that
+ * child's route bytes and the same value bytes: the values are serialized once, at the root, and never again.
+ * Decoding is as strict as {@link io.whale.woc.BatchTupleCodec}'s: the CRC32C trailer must match, every count is checked against the bytes
  * left before anything is allocated, routes nest without recursion, and any violation is a
  * {@link MalformedBatchTupleException}.
  */

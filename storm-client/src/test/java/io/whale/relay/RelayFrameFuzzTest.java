@@ -8,7 +8,6 @@ import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.zip.CRC32C;
 import org.apache.storm.serialization.KryoValuesSerializer;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +34,7 @@ class EdgeSeedsTest {
                                                                       @ForAll @IntRange(min = 1, max = 4) int anchorCount,
                                                                       @ForAll @IntRange(min = 2, max = 64) int tasks) {
         Random random = new Random(randomSeed);
-        List<List<Long>> anchorRoots = new java.util.ArrayList<>();
+        List<List<Long>> anchorRoots = new ArrayList<>();
         for (int a = 0; a < anchorCount; a++) {
             // anchors of one bolt input share its root; a joined input adds another
             anchorRoots.add(a % 2 == 0 ? List.of(100L) : List.of(100L, 200L + a));
@@ -84,7 +85,7 @@ class EdgeSeedsTest {
         long ledger = spoutEdge; // the acker's value for the root once the spout's emit is registered
         long boltAckVal = spoutEdge; // the bolt's input carries its own edge id, XORed with every id emitted anchored on it
         List<Long> roots = List.of(1L);
-        List<Long> copies = new java.util.ArrayList<>();
+        List<Long> copies = new ArrayList<>();
         for (int b = 0; b < broadcasts; b++) {
             EdgeSeeds.Draw draw = new EdgeSeeds.Draw();
             for (int task = 1; task <= tasks; task++) {
