@@ -21,10 +21,6 @@ public record RelayFrame(int sourceTask, String stream, long incarnation, int tr
         return tasks.length + routeTasks.length;
     }
 
-    public boolean hasMessageIds() {
-        return seeds != null;
-    }
-
     /**
      * A child's route: bytes {@code [start, end)} of the frame; the child is the worker hosting {@code firstTask};
      * a frame along it delivers {@code subtreeTasks} tuples.

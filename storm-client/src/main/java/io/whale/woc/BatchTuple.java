@@ -8,8 +8,4 @@ package io.whale.woc;
  */
 public record BatchTuple(int sourceTask, String stream, int[] destTasks, EdgeSeeds seeds,
                          byte[] frame, int valuesOffset, int valuesLength) {
-
-    public boolean hasMessageIds() {
-        return seeds != null;
-    }
 }

@@ -1,13 +1,11 @@
 package io.whale.woc;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -31,8 +29,6 @@ public final class EdgeSeeds {
 
     private final long[] seeds;
     private final long[][] roots;
-    /** Built when a receiving worker first asks (the sending one never does); each instance is read by one thread. */
-    private Set<Long> allRoots;
 
     private EdgeSeeds(long[] seeds, long[][] roots) {
         this.seeds = seeds;
@@ -60,18 +56,15 @@ public final class EdgeSeeds {
         return z ^ (z >>> 31);
     }
 
-    /** The root ids of the emit: every copy's anchors-to-ids map has these keys. */
+    /** The root ids of the emit: every copy's anchors-to-ids map has these keys (a receiving worker asks once a frame). */
     public Set<Long> roots() {
-        if (allRoots == null) {
-            Set<Long> all = new LinkedHashSet<>();
-            for (long[] anchorRoots : roots) {
-                for (long root : anchorRoots) {
-                    all.add(root);
-                }
+        Set<Long> all = new LinkedHashSet<>();
+        for (long[] anchorRoots : roots) {
+            for (long root : anchorRoots) {
+                all.add(root);
             }
-            allRoots = Collections.unmodifiableSet(all);
         }
-        return allRoots;
+        return all;
     }
 
     /**
@@ -90,15 +83,6 @@ public final class EdgeSeeds {
             }
         }
         return Collections.unmodifiableMap(ids);
-    }
-
-    /** The anchors-to-ids maps of the copies for {@code tasks}, in their order. */
-    public List<Map<Long, Long>> idsOf(int[] tasks) {
-        List<Map<Long, Long>> ids = new ArrayList<>(tasks.length);
-        for (int task : tasks) {
-            ids.add(idsOf(task));
-        }
-        return ids;
     }
 
     /** Bytes {@link #put} writes. */

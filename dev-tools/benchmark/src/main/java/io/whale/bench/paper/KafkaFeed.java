@@ -181,10 +181,13 @@ public final class KafkaFeed {
             }
             line = lines.readLine();
         }
-        if (keyColumn >= 0) {
+        if (keyColumn < 0) {
+            sink.write(Long.toString(position), line);
+        } else {
             line = ofPass(line, keyColumn, dataPasses);
+            int start = fieldStart(line, keyColumn);
+            sink.write(line.substring(start, fieldEnd(line, start)), line);
         }
-        sink.write(keyColumn < 0 ? Long.toString(position) : line.split(",", -1)[keyColumn], line);
         position++;
     }
 
@@ -198,9 +201,25 @@ public final class KafkaFeed {
         if (pass == 1) {
             return line;
         }
-        String[] fields = line.split(",", -1);
-        fields[keyColumn] = fields[keyColumn] + "-p" + pass;
-        return String.join(",", fields);
+        int end = fieldEnd(line, fieldStart(line, keyColumn));
+        return line.substring(0, end) + "-p" + pass + line.substring(end);
+    }
+
+    /** Where field {@code column} of a comma-separated line starts: found without splitting every record. */
+    private static int fieldStart(String line, int column) {
+        int start = 0;
+        for (int i = 0; i < column; i++) {
+            start = line.indexOf(',', start) + 1;
+            if (start == 0) {
+                throw new IllegalArgumentException("a data line has no field " + column + " (its key column): " + line);
+            }
+        }
+        return start;
+    }
+
+    private static int fieldEnd(String line, int start) {
+        int end = line.indexOf(',', start);
+        return end < 0 ? line.length() : end;
     }
 
     private BufferedReader open() throws IOException {

@@ -17,5 +17,7 @@ class KafkaFeedTest {
         assertEquals(ORDER, first, "the first pass is the file");
         assertEquals("7476cf8a4baa5dc087b341d690d7a28a-p2,1477929600,1477930504,104.127044,30.686183,104.074870,30.687685", second);
         assertNotEquals(second.split(",")[0], third.split(",")[0]);
+        assertEquals("a,b-p2,c", KafkaFeed.ofPass("a,b,c", 1, 2), "a key inside the line");
+        assertEquals("a,b,c-p2", KafkaFeed.ofPass("a,b,c", 2, 2), "a key at the end of the line");
     }
 }
