@@ -9,6 +9,7 @@ import io.whale.relay.TreeShaper;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,6 +74,12 @@ public final class WocEmitBatcher {
          */
         long edgeId(Random random, int anchor, Collection<Long> rootIds, int task);
 
+        /**
+         * A spout copy's message id, in place of Storm's {@code MessageId.makeRootId}: an open batch holds the root and
+         * edge id in an immutable one-entry map, which the task that acks the copy reads without a table.
+         */
+        MessageId rootMessageId(long rootId, long edgeId);
+
         @Override
         void close();
     }
@@ -81,6 +88,11 @@ public final class WocEmitBatcher {
         @Override
         public long edgeId(Random random, int anchor, Collection<Long> rootIds, int task) {
             return MessageId.generateId(random);
+        }
+
+        @Override
+        public MessageId rootMessageId(long rootId, long edgeId) {
+            return MessageId.makeRootId(rootId, edgeId);
         }
 
         @Override
@@ -99,6 +111,11 @@ public final class WocEmitBatcher {
         @Override
         public long edgeId(Random random, int anchor, Collection<Long> rootIds, int task) {
             return seedDraw.edgeId(random, anchor, rootIds, task);
+        }
+
+        @Override
+        public MessageId rootMessageId(long rootId, long edgeId) {
+            return MessageId.makeId(Map.of(rootId, edgeId));
         }
 
         @Override
@@ -205,15 +222,22 @@ public final class WocEmitBatcher {
     /** @param seeds the message ids of every copy, null when the emit is unanchored */
     private void sendByWorker(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds, EmitDelivery delivery) {
         worker.metrics().emitBatched();
-        Map<Integer, NodeInfo> taskToNode = worker.taskToNodePort();
+        TaskWorkers workers = worker.taskWorkers();
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
+        List<List<AddressedTuple>> groups = new ArrayList<>(Collections.nCopies(workers.count(), null));
         for (AddressedTuple t : collected) {
-            NodeInfo node = taskToNode.get(t.getDest());
-            if (node == null) {
+            int index = workers.workerOf(t.getDest());
+            if (index == TaskWorkers.NONE) {
                 sendStock(t, pendingEmits);
-            } else {
-                byWorker.computeIfAbsent(node, n -> new ArrayList<>()).add(t);
+                continue;
             }
+            List<AddressedTuple> group = groups.get(index);
+            if (group == null) {
+                group = new ArrayList<>();
+                groups.set(index, group);
+                byWorker.put(workers.worker(index), group);
+            }
+            group.add(t);
         }
         if (worker.shaper() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
             sendAlongTree(byWorker, pendingEmits, seeds, delivery);

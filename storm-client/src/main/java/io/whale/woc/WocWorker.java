@@ -43,6 +43,8 @@ public final class WocWorker implements AutoCloseable {
     private final RelayMember relay;
     private final TreeBoard treeBoard;
     private final AckCombiner acks;
+    /** Racing executors may each build it once; any of them is right for the map it was built from. */
+    private volatile TaskWorkers taskWorkers = TaskWorkers.of(null);
 
     public WocWorker(Map<String, Object> topologyConf, StormMetricRegistry registry, JCQueue transferQueue, AtomicBoolean[] remoteBackPressure,
                      AtomicReference<Map<Integer, NodeInfo>> taskToNodePort,
@@ -164,6 +166,17 @@ public final class WocWorker implements AutoCloseable {
 
     Map<Integer, NodeInfo> taskToNodePort() {
         return taskToNodePort.get();
+    }
+
+    /** The current assignment's workers by task, built again when the worker replaces its task-to-worker map. */
+    TaskWorkers taskWorkers() {
+        Map<Integer, NodeInfo> current = taskToNodePort.get();
+        TaskWorkers known = taskWorkers;
+        if (!known.isOf(current)) {
+            known = TaskWorkers.of(current);
+            taskWorkers = known;
+        }
+        return known;
     }
 
     /** The frame window of the connection to {@code node}: a {@link CreditedConnection} has one, the local transport none. */

@@ -116,9 +116,11 @@ class WocEmitBatcherTest {
         long[] edgeIds = new long[2];
         try (WocEmitBatcher.Batch batch = batcher.beginEmit(2, pending)) {
             edgeIds[0] = batch.edgeId(random, 0, List.of(100L), 2);
-            batcher.collect(tuple(2, MessageId.makeRootId(100L, edgeIds[0])));
+            MessageId first = batch.rootMessageId(100L, edgeIds[0]);
+            assertEquals(Map.of(100L, edgeIds[0]), first.getAnchorsToIds(), "a spout copy's id holds its root and edge id");
+            batcher.collect(tuple(2, first));
             edgeIds[1] = batch.edgeId(random, 0, List.of(100L), 3);
-            batcher.collect(tuple(3, MessageId.makeRootId(100L, edgeIds[1])));
+            batcher.collect(tuple(3, batch.rootMessageId(100L, edgeIds[1])));
         }
 
         BatchTuple frame = BatchTupleCodec.decode(((BatchTupleMessage) published.get(0)).message());
@@ -134,6 +136,7 @@ class WocEmitBatcherTest {
         WocEmitBatcher.Batch none = batcher.beginEmit(1, pending);
         assertFalse(batcher.collect(tuple(2, MessageId.makeUnanchored())), "no batch is open, the stock path sends it");
         assertEquals(new Random(5).nextLong(), none.edgeId(new Random(5), 0, List.of(100L), 2), "Storm's own draw");
+        assertEquals(MessageId.makeRootId(100L, 7L), none.rootMessageId(100L, 7L), "Storm's own message id");
     }
 
     @Test

@@ -127,7 +127,7 @@ enum PaperFigure {
      */
     enum Group {
         SLICING(List.of(PaperSystem.WOC_RDMA_NONBLOCK)),
-        OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
+        OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_PLAIN_ACKS, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
         TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK)),
         STEPS(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK));
 

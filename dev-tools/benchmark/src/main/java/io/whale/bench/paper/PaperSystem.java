@@ -15,6 +15,9 @@ import java.util.List;
 enum PaperSystem {
     STORM("storm", "Storm", List.of("-c", "topology.bolt.wait.progressive.level2.count=0")),
     WOC("whale-woc", "Whale-WOC", List.of("-c", "whale.woc.enabled=true", "-c", "whale.transport=netty")),
+    /** Whale-WOC with every ack sent on its own, as Storm sends it: what ack combining adds at the application level. */
+    WOC_PLAIN_ACKS("whale-woc-plainacks", "Whale-WOC acks not combined", List.of("-c", "whale.woc.enabled=true", "-c",
+        "whale.transport=netty", "-c", "whale.woc.ack.combine=false")),
     WOC_RDMA("whale-woc-rdma", "Whale-WOC-RDMA", List.of("-c", "whale.woc.enabled=true", "-c", "whale.transport=rdma")),
     WOC_RDMA_BINOMIAL("whale-woc-rdma-binomial", "Whale-WOC-RDMA binomial", List.of("-c", "whale.woc.enabled=true", "-c",
         "whale.transport=rdma", "-c", "whale.multicast.structure=binomial")),
@@ -54,7 +57,7 @@ enum PaperSystem {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--systems takes storm, whale-woc, whale-woc-rdma, whale-woc-rdma-binomial and/or "
+        throw new IllegalArgumentException("--systems takes storm, whale-woc, whale-woc-plainacks, whale-woc-rdma, whale-woc-rdma-binomial and/or "
             + "whale-woc-rdma-nonblock, not '" + option + "'");
     }
 }

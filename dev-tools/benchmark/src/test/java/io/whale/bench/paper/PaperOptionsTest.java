@@ -14,12 +14,20 @@ class PaperOptionsTest {
         PaperOptions o = PaperOptions.parse();
         assertEquals(List.of(PaperFigure.values()), o.figures());
         assertEquals(List.of(PaperApp.RIDEHAILING, PaperApp.STOCK), o.apps());
-        assertEquals(List.of(PaperSystem.values()), o.systems(), "Storm first: its capacity sets each round's common rate");
+        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK),
+            o.systems(), "Storm first: its capacity sets each round's common rate; ack combining off only when asked for");
         assertEquals(List.of(8, 16, 32), o.matchers());
         assertEquals(3, o.repeats());
         assertEquals(3, o.probes(), "the search for the sustainable rate: 0.9, then 0.7 or done, then 0.8 or 0.5 of the capacity");
         assertEquals(1_000, o.p99BoundMillis());
         assertEquals(o.hosts(), o.workers(), "one worker per host");
+    }
+
+    @Test
+    void shouldRunWhaleWithAckCombiningOffBesideTheOverallComparisonWhenAskedFor() {
+        PaperOptions o = PaperOptions.parse("--figures", "14", "--systems", "storm,whale-woc,whale-woc-plainacks");
+        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_PLAIN_ACKS), o.systemsOf(PaperApp.RIDEHAILING));
+        assertTrue(PaperSystem.WOC_PLAIN_ACKS.overrides().contains("whale.woc.ack.combine=false"));
     }
 
     @Test
