@@ -209,7 +209,7 @@ class EmulatedHostsClusterIT {
      * killed: restarted, its first tuple comes within 1 s of its task's prepare (the relay member in front of it
      * refreshes its connections when a frame names it, not at its next 10-s refresh). Then the relay's host is
      * partitioned: it holds back only its own deliveries — the source's window to it gets no credit for
-     * whale.woc.stall.ms (1 s), its frames are dropped, counted, instead of holding the spout's executor, and the
+     * whale.woc.stall.ms (its default, 2 s), its frames are dropped, counted, instead of holding the spout's executor, and the
      * source sends its child its frames.
      */
     @Test
@@ -217,7 +217,7 @@ class EmulatedHostsClusterIT {
     void shouldReachARestartedWorkerWithinASecondAndKeepDeliveringToTheOthersWhileOneHostIsPartitioned() throws Exception {
         Path stallReports = dir.resolve("stall-report");
         cluster.submit(List.of("whale.woc.enabled=true", "whale.multicast.structure=nonblocking", "whale.multicast.max.outdegree=1",
-                "topology.message.timeout.secs=5", "whale.woc.stall.ms=1000"),
+                "topology.message.timeout.secs=5"),
             "io.whale.examples.smoke.SmokeTopology", List.of("--name", STALL_TOPOLOGY, "--tuples", String.valueOf(TUPLES),
                 "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", stallReports.toString()));
         try {

@@ -201,8 +201,8 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_RECONNECT_MIN_MS = 100;
         /** {@link WhaleConfig#RDMA_RECONNECT_MAX_MS} when unset. */
         public static final int RDMA_RECONNECT_MAX_MS = 1_000;
-        /** {@link WhaleConfig#WOC_STALL_MS} when unset. */
-        public static final int WOC_STALL_MS = 0;
+        /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
+        public static final int WOC_STALL_MS = 2_000;
 
         private Defaults() {
         }

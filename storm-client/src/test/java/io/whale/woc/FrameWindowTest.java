@@ -164,6 +164,12 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldBoundAStallToTwoSecondsUnlessTheTopologySaysOtherwise() {
+        assertEquals(2_000 * MS, CreditStall.boundNanos(Map.of()), "a partition holds the other destinations at most 2 s");
+        assertEquals(0, CreditStall.boundNanos(Map.of("whale.woc.stall.ms", 0)), "0: wait for credit for ever");
+    }
+
+    @Test
     void shouldNeverStallWithoutABoundOrWhileTheConnectionIsDown() {
         FrameWindow unbounded = new FrameWindow(2, 0, now::get);
         unbounded.onConnected();
