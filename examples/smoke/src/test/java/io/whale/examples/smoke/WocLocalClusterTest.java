@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
@@ -117,6 +119,13 @@ class WocLocalClusterTest {
         Map<Integer, List<String>> received = run("woc-late-acks", true, Mode.LATE_ACKS);
         assertCompleteAndInOrder(received);
         assertTrue(wocCounter("woc-late-acks", "woc-acks-sent") > 0, "the late acks went through the combining");
+    }
+
+    @Test
+    void shouldAckEveryTreeWhenBoltsAckFromAThreadOfTheirOwn() throws Exception {
+        Map<Integer, List<String>> received = run("woc-thread-acks", true, Mode.ACKS_FROM_ANOTHER_THREAD);
+        assertCompleteAndInOrder(received);
+        assertTrue(wocCounter("woc-thread-acks", "woc-acks-sent") > 0, "the other thread's acks went through the combining");
     }
 
     @Test
@@ -221,7 +230,7 @@ class WocLocalClusterTest {
         }
     }
 
-    enum Mode { HEALTHY, FLAKY, FLAKY_UNCOMBINED, LATE_ACKS, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE, BINOMIAL_TREE, CHAIN_TREE, LIVE_SWITCHING_TREE }
+    enum Mode { HEALTHY, FLAKY, FLAKY_UNCOMBINED, LATE_ACKS, ACKS_FROM_ANOTHER_THREAD, EVENT_LOGGED, POISONED, SLEEP_WHEN_IDLE, WINDOW_OF_ONE, BINOMIAL_TREE, CHAIN_TREE, LIVE_SWITCHING_TREE }
 
     /** Runs the topology until every tree is acked and every sink task has everything; returns what the sinks got. */
     private static Map<Integer, List<String>> run(String name, boolean woc, Mode mode) throws Exception {
@@ -465,14 +474,17 @@ class WocLocalClusterTest {
 
     /**
      * Records (source task, stream, values) in arrival order; when flaky, its first task fails every tenth number once;
-     * with late acks, it holds what it gets and acks every {@link #HELD} tuples newest first.
+     * with late acks, it holds what it gets and acks every {@link #HELD} tuples newest first; acking from another thread,
+     * a thread of its own acks what it got, synchronized on the collector as Storm asks of a bolt that does so.
      */
     public static class Sink extends BaseRichBolt {
         private static final int HELD = 5;
         private final String run;
         private final boolean flaky;
         private final boolean lateAcks;
+        private final boolean threadAcks;
         private transient OutputCollector collector;
+        private transient ExecutorService acker;
         private transient List<String> received;
         private transient boolean failing;
         private transient List<Tuple> held;
@@ -481,6 +493,7 @@ class WocLocalClusterTest {
             this.run = run;
             this.flaky = mode == Mode.FLAKY || mode == Mode.FLAKY_UNCOMBINED;
             this.lateAcks = mode == Mode.LATE_ACKS;
+            this.threadAcks = mode == Mode.ACKS_FROM_ANOTHER_THREAD;
         }
 
         @Override
@@ -489,7 +502,21 @@ class WocLocalClusterTest {
             this.received = Collections.synchronizedList(new ArrayList<>());
             this.failing = flaky && context.getThisTaskIndex() == 0;
             this.held = new ArrayList<>();
+            if (threadAcks) {
+                this.acker = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "sink-acker-" + context.getThisTaskId());
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
             RECEIVED.get(run).put(context.getThisTaskId(), received);
+        }
+
+        @Override
+        public void cleanup() {
+            if (acker != null) {
+                acker.shutdownNow();
+            }
         }
 
         @Override
@@ -498,6 +525,12 @@ class WocLocalClusterTest {
             int n = input.getInteger(0);
             if (failing && input.getSourceStreamId().equals("default") && n % 10 == 0 && FAILED_ONCE.get(run).add(n)) {
                 collector.fail(input);
+            } else if (threadAcks) {
+                acker.execute(() -> {
+                    synchronized (collector) {
+                        collector.ack(input);
+                    }
+                });
             } else if (lateAcks) {
                 held.add(input);
                 if (held.size() == HELD) {
