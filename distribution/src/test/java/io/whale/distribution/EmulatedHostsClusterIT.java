@@ -239,17 +239,11 @@ class EmulatedHostsClusterIT {
                 + "before frames go through it: its first tuple " + (restarted.firstTupleMillis() - restarted.preparedMillis())
                 + " ms after its task was prepared");
 
-            await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-                SmokeReports now = SmokeReports.read(stallReports);
-                return now.allComplete(STALL_TASKS) && workerHosts(cluster.status()).keySet().containsAll(now.workerPids());
-            });
-            Map<Long, Integer> hostOfWorker = workerHosts(cluster.status());
-            List<SmokeReports.Task> tasks = SmokeReports.read(stallReports).tasks();
-            int spoutHost = tasks.stream().filter(SmokeReports.Task::spoutHere).map(t -> hostOfWorker.get(t.pid())).findFirst().orElseThrow();
+            Placement placed = awaitPlaced(stallReports, Duration.ofMinutes(1));
             int relayPort = Integer.parseInt(edge.relay().substring(edge.relay().lastIndexOf(':') + 1));
-            int cut = tasks.stream().filter(t -> t.workerPort() == relayPort).map(t -> hostOfWorker.get(t.pid())).findFirst()
-                .orElseThrow(() -> new AssertionError("no task in the relay's worker " + edge.relay() + ": " + tasks));
-            assertTheOthersKeepReceivingWhilePartitioned(stallReports, cut, spoutHost);
+            int cut = placed.tasks().stream().filter(t -> t.workerPort() == relayPort).map(placed::hostOf).findFirst()
+                .orElseThrow(() -> new AssertionError("no task in the relay's worker " + edge.relay() + ": " + placed.tasks()));
+            assertTheOthersKeepReceivingWhilePartitioned(stallReports, placed, cut);
         } finally {
             cluster.kill(STALL_TOPOLOGY);
         }
@@ -279,19 +273,33 @@ class EmulatedHostsClusterIT {
             "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
                 "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", cutReports.toString()));
         try {
-            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-                SmokeReports now = SmokeReports.read(cutReports);
-                return now.allComplete(STALL_TASKS) && workerHosts(cluster.status()).keySet().containsAll(now.workerPids());
-            });
-            Map<Long, Integer> hostOfWorker = workerHosts(cluster.status());
-            List<SmokeReports.Task> tasks = SmokeReports.read(cutReports).tasks();
-            int spoutHost = tasks.stream().filter(SmokeReports.Task::spoutHere).map(t -> hostOfWorker.get(t.pid())).findFirst().orElseThrow();
-            int cut = tasks.stream().map(t -> hostOfWorker.get(t.pid())).filter(h -> h != spoutHost).findFirst()
-                .orElseThrow(() -> new AssertionError("every task on the spout's host " + spoutHost + ": " + tasks));
-            assertTheOthersKeepReceivingWhilePartitioned(cutReports, cut, spoutHost);
+            Placement placed = awaitPlaced(cutReports, Duration.ofMinutes(3));
+            int cut = placed.tasks().stream().map(placed::hostOf).filter(h -> h != placed.spoutHost()).findFirst()
+                .orElseThrow(() -> new AssertionError("every task on the spout's host " + placed.spoutHost() + ": " + placed.tasks()));
+            assertTheOthersKeepReceivingWhilePartitioned(cutReports, placed, cut);
         } finally {
             cluster.kill(name);
         }
+    }
+
+    /** Where a smoke topology's tasks run, once every task has reported and every reported worker is on a host. */
+    private record Placement(Map<Long, Integer> hostOfWorker, List<SmokeReports.Task> tasks, int spoutHost) {
+        int hostOf(SmokeReports.Task task) {
+            return hostOfWorker.get(task.pid());
+        }
+    }
+
+    /** Reports and hosts read together, so that every task's worker is on a host of the same reading. */
+    private Placement awaitPlaced(Path reports, Duration atMost) {
+        return await().atMost(atMost).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            SmokeReports now = SmokeReports.read(reports);
+            Map<Long, Integer> hostOfWorker = workerHosts(cluster.status());
+            if (!now.allComplete(STALL_TASKS) || !hostOfWorker.keySet().containsAll(now.workerPids())) {
+                return Optional.<Placement>empty();
+            }
+            int spoutHost = now.tasks().stream().filter(SmokeReports.Task::spoutHere).map(t -> hostOfWorker.get(t.pid())).findFirst().orElseThrow();
+            return Optional.of(new Placement(hostOfWorker, now.tasks(), spoutHost));
+        }, Optional::isPresent).orElseThrow();
     }
 
     /**
@@ -299,11 +307,9 @@ class EmulatedHostsClusterIT {
      * they received in the 10 s before: the source's window to the cut host stalls after whale.woc.stall.ms (2 s by
      * default), its frames are dropped, counted, instead of holding the spout's executor.
      */
-    private void assertTheOthersKeepReceivingWhilePartitioned(Path reports, int cut, int spoutHost) throws Exception {
-        Map<Long, Integer> hostOfWorker = workerHosts(cluster.status());
+    private void assertTheOthersKeepReceivingWhilePartitioned(Path reports, Placement placed, int cut) throws Exception {
         Set<Integer> kept = new TreeSet<>();
-        SmokeReports.read(reports).tasks().stream().filter(t -> !Integer.valueOf(cut).equals(hostOfWorker.get(t.pid())))
-            .forEach(t -> kept.add(t.task()));
+        placed.tasks().stream().filter(t -> placed.hostOf(t) != cut).forEach(t -> kept.add(t.task()));
         long before = receivedBy(reports, kept);
         await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofSeconds(1))
             .until(() -> SmokeReports.read(reports).tasks().size() == STALL_TASKS);
@@ -320,7 +326,7 @@ class EmulatedHostsClusterIT {
         long atHeal = receivedBy(reports, kept);
 
         System.out.printf("host %d partitioned 10 s (spout on host %d): tasks %s received %d in the 10 s before, %d during%n",
-            cut, spoutHost, kept, atCut - before, atHeal - atCut);
+            cut, placed.spoutHost(), kept, atCut - before, atHeal - atCut);
         assertTrue(atCut - before > 0, "tasks " + kept + " received nothing in the 10 s before the partition");
         assertTrue(atHeal - atCut >= (atCut - before) / 2, "tasks " + kept + " off the cut host " + cut + " received "
             + (atHeal - atCut) + " during the partition, " + (atCut - before) + " in as long before it");

@@ -9,7 +9,6 @@ import io.whale.relay.TreeShaper;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -224,17 +223,18 @@ public final class WocEmitBatcher {
         worker.metrics().emitBatched();
         TaskWorkers workers = worker.taskWorkers();
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
-        List<List<AddressedTuple>> groups = new ArrayList<>(Collections.nCopies(workers.count(), null));
+        @SuppressWarnings("unchecked")
+        List<AddressedTuple>[] groups = new List[workers.count()];
         for (AddressedTuple t : collected) {
             int index = workers.workerOf(t.getDest());
             if (index == TaskWorkers.NONE) {
                 sendStock(t, pendingEmits);
                 continue;
             }
-            List<AddressedTuple> group = groups.get(index);
+            List<AddressedTuple> group = groups[index];
             if (group == null) {
                 group = new ArrayList<>();
-                groups.set(index, group);
+                groups[index] = group;
                 byWorker.put(workers.worker(index), group);
             }
             group.add(t);

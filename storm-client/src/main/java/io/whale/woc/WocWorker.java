@@ -7,7 +7,6 @@ import io.whale.relay.RelayMetrics;
 import io.whale.relay.RelaySettings;
 import io.whale.relay.TreeBoard;
 import io.whale.relay.TreeShaper;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -186,7 +185,10 @@ public final class WocWorker implements AutoCloseable {
 
     /** The trees were reshaped: every peer's window measures its round trip again (a peer that kept its subtree pays one). */
     private void pathsChanged() {
-        new HashSet<>(taskToNodePort.get().values()).forEach(node -> frameWindow(node).pathChanged());
+        TaskWorkers workers = taskWorkers();
+        for (int i = 0; i < workers.count(); i++) {
+            frameWindow(workers.worker(i)).pathChanged();
+        }
     }
 
     private static FrameWindow windowOf(IConnection connection) {
