@@ -132,6 +132,20 @@ final class PrivateLocalCluster implements AutoCloseable {
         return WhaleCli.run(timeout, Map.of(), command);
     }
 
+    /**
+     * Starts {@code whale ARGS} inside the cluster's network namespace, in the background with {@code env} added, its
+     * output to {@code log}: a daemon of one's own beside the cluster's (the caller stops it with the handle).
+     */
+    Process startWhale(Map<String, String> env, Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        anchor.ifPresent(a -> command.addAll(List.of("nsenter", "--net=/proc/" + a.pid() + "/ns/net")));
+        command.add(WhaleCli.BIN.toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        return builder.start();
+    }
+
     /** Runs COMMAND inside the cluster's network namespace (curl, a browser: whatever must reach its daemons). */
     WhaleCli.Result inside(Duration timeout, String... command) throws IOException, InterruptedException {
         List<String> line = new ArrayList<>();

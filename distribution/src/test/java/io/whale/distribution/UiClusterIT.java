@@ -10,16 +10,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 import io.whale.examples.smoke.SmokeTopology;
+import io.whale.ui.login.PasswordLoginFilter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,9 @@ class UiClusterIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NAME = "ui-smoke";
     private static final String UI = "http://127.0.0.1:16002";
+    private static final int SECURED_PORT = 16003;
+    private static final String ADMIN_PASSWORD = "admin-secret";
+    private static final String CAROL_PASSWORD = "carol-secret";
     private static final int WORKERS = 3;
     private static final int TASKS = 6;
     private static final Path SCREENSHOTS = Path.of("target/ui-screenshots").toAbsolutePath();
@@ -125,15 +131,67 @@ class UiClusterIT {
         String missing = HeadlessChromium.dom(cluster, UI + "/topology.html?id=no-such-topology-1-1");
         assertTrue(missing.contains("role=\"alert\">topology no-such-topology-1-1 not found"), missing);
 
-        WhaleCli.Result deactivated = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/deactivate");
-        assertEquals("success", JSON.readTree(deactivated.output()).get("status").asText(), deactivated.output());
-        await("the topology inactive").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
-            .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(), "INACTIVE"::equals);
-        cluster.inside(Duration.ofMinutes(1), "curl", "-s", "-X", "POST", UI + "/api/v1/topology/" + id + "/kill/1");
+        actThroughALoginFilter(cluster, dir, id);
         await("the topology killed").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
             .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").size() == 0);
         await("its workers gone, their slots free").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
             .until(() -> json(cluster, "/api/v1/cluster/summary").get("slotsUsed").asInt() == 0);
+    }
+
+    /**
+     * A second whale ui on the cluster, secured as an operator secures Storm's: a login filter ({@code ui.filter}, here
+     * a test filter checking passwords, on the class path by Storm's {@code STORM_EXT_CLASSPATH_DAEMON}) and {@code
+     * nimbus.authorizer} with one admin. An anonymous action is refused by the filter, a logged-in user who is not
+     * allowed by the authorizer, and the admin's deactivate and kill are done.
+     */
+    private static void actThroughALoginFilter(PrivateLocalCluster cluster, Path dir, String id) throws Exception {
+        Path filterJar = Path.of(PasswordLoginFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Process secured = cluster.startWhale(Map.of("STORM_EXT_CLASSPATH_DAEMON", filterJar.toString()), dir.resolve("secured-ui.out"),
+            "--config", cluster.dir().resolve("conf/storm.yaml").toString(),
+            "-c", "ui.filter=" + PasswordLoginFilter.class.getName(),
+            "-c", "ui.filter.params={\"users\": \"admin:" + ADMIN_PASSWORD + ",carol:" + CAROL_PASSWORD + "\"}",
+            "-c", "nimbus.authorizer=org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer",
+            "-c", "nimbus.admins=[\"admin\"]",
+            "ui", "--port", String.valueOf(SECURED_PORT));
+        try {
+            await("the secured UI up").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> status(cluster, "GET", "/api/v1/cluster/summary", null).startsWith("401"));
+
+            String anonymous = status(cluster, "POST", "/api/v1/topology/" + id + "/kill/1", null);
+            assertTrue(anonymous.startsWith("401"), anonymous);
+            String carolReads = status(cluster, "GET", "/api/v1/topology/summary", "carol:" + CAROL_PASSWORD);
+            assertTrue(carolReads.startsWith("200") && carolReads.contains(NAME), "anyone logged in reads the cluster: " + carolReads);
+            String carolKills = status(cluster, "POST", "/api/v1/topology/" + id + "/kill/1", "carol:" + CAROL_PASSWORD);
+            assertTrue(carolKills.startsWith("403") && carolKills.contains("'carol' is not allowed killTopology on topology " + id), carolKills);
+            assertEquals("ACTIVE", json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(),
+                "nothing refused was done");
+
+            String deactivated = status(cluster, "POST", "/api/v1/topology/" + id + "/deactivate", "admin:" + ADMIN_PASSWORD);
+            assertTrue(deactivated.startsWith("200") && deactivated.contains("\"status\":\"success\""), deactivated);
+            await("the topology inactive").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").get(0).get("status").asText(), "INACTIVE"::equals);
+            String killed = status(cluster, "POST", "/api/v1/topology/" + id + "/kill/1", "admin:" + ADMIN_PASSWORD);
+            assertTrue(killed.startsWith("200"), killed);
+        } finally {
+            secured.destroy();
+            assertTrue(secured.waitFor(30, TimeUnit.SECONDS), "the secured UI stopped");
+        }
+    }
+
+    /** The HTTP status and body of METHOD PATH on the secured UI, as {@code "STATUS BODY"}, logged in as {@code user:password} unless null. */
+    private static String status(PrivateLocalCluster cluster, String method, String path, String login) throws IOException, InterruptedException {
+        Path body = Files.createTempFile(cluster.dir(), "secured-ui-", ".body");
+        try {
+            List<String> curl = new ArrayList<>(List.of("curl", "-s", "--max-time", "30", "-X", method, "-w", "%{http_code}", "-o", body.toString()));
+            if (login != null) {
+                curl.addAll(List.of("-u", login));
+            }
+            curl.add("http://127.0.0.1:" + SECURED_PORT + path);
+            WhaleCli.Result result = cluster.inside(Duration.ofMinutes(1), curl.toArray(String[]::new));
+            return result.output().strip() + " " + Files.readString(body);
+        } finally {
+            Files.deleteIfExists(body);
+        }
     }
 
     private static JsonNode json(PrivateLocalCluster cluster, String path) throws IOException, InterruptedException {

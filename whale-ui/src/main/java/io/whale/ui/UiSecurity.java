@@ -1,48 +1,71 @@
 package io.whale.ui;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.DaemonConfig;
 import org.apache.storm.utils.ObjectReader;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
 
 /**
- * Storm's UI security settings as {@code whale ui} meets them. It has no servlet filter chain, serves plain HTTP and asks
- * Nimbus as itself, so it cannot honour an authentication filter ({@code ui.filter}), the users and groups allowed
- * ({@code ui.users}, {@code ui.groups}), HTTPS ({@code ui.https.port}), a credentials plugin, or Nimbus's authorizer
- * deciding per user: where any is set it refuses to start, naming them, rather than serve the cluster open (issue 34).
- * {@code ui.actions.enabled: false} it honours: the topology actions are refused.
+ * Storm's UI security settings as {@code whale ui} meets them: the login filter ({@code ui.filter}, {@code
+ * ui.filter.params}) it puts before every page as Storm's UI does; {@code ui.actions.enabled: false} refuses the
+ * topology actions. {@code ui.users} and {@code ui.groups}, Storm 1's allow-lists of its UI, no Storm 2 UI reads (Storm
+ * 2 decides by {@code nimbus.authorizer} and the topologies' {@code topology.users}/{@code topology.groups}); where one
+ * is set it refuses to start, naming it, rather than let in whom the operator meant to keep out.
  */
 final class UiSecurity {
-    static final String DEFAULT_CREDENTIALS_PLUGIN = "org.apache.storm.security.auth.DefaultHttpCredentialsPlugin";
-
     private UiSecurity() {
     }
 
-    /** The settings of {@code conf} that ask for what this UI cannot do, each as {@code key: value}; empty when none. */
+    /** The settings of {@code conf} that ask for what this UI does not do, each as {@code key: value}; empty when none. */
     static List<String> unhonoured(Map<String, Object> conf) {
         List<String> set = new ArrayList<>();
-        for (String key : List.of("ui.filter", "ui.filter.params", "ui.users", "ui.groups", "nimbus.authorizer")) {
+        for (String key : List.of("ui.users", "ui.groups")) {
             if (conf.get(key) != null) {
                 set.add(key + ": " + conf.get(key));
             }
-        }
-        if (ObjectReader.getInt(conf.get("ui.https.port"), 0) > 0) {
-            set.add("ui.https.port: " + conf.get("ui.https.port"));
-        }
-        Object credentials = conf.get("ui.http.creds.plugin");
-        if (credentials != null && !DEFAULT_CREDENTIALS_PLUGIN.equals(credentials)) {
-            set.add("ui.http.creds.plugin: " + credentials);
         }
         return set;
     }
 
     /** Why {@code whale ui} does not start with {@code unhonoured} set, and what to do instead. */
     static String refusal(List<String> unhonoured) {
-        return String.join(", ", unhonoured) + ": whale ui cannot honour "
-            + (unhonoured.size() == 1 ? "this setting" : "these settings") + " (it has no servlet filter chain, serves plain"
-            + " HTTP and asks Nimbus as itself), so it would serve this cluster to anyone who reaches its port. Run Storm's"
-            + " own UI (bin/storm ui of an Apache Storm home, which Whale's daemons answer) for a secured cluster, or remove"
-            + " them from the conf whale ui reads, knowingly";
+        return String.join(", ", unhonoured) + ": Storm 1's allow-lists of its UI, which neither Storm 2's UI nor whale ui"
+            + " reads; allow users with nimbus.authorizer (e.g. org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer"
+            + " with nimbus.users, nimbus.admins and each topology's topology.users) and a login filter (ui.filter), then"
+            + " remove " + (unhonoured.size() == 1 ? "it" : "them");
+    }
+
+    /**
+     * {@code ui.filter} as a filter of every request, {@code ui.filter.params} its init parameters; empty when none is
+     * configured. The class is loaded when the UI starts (a missing one is refused then, naming the key).
+     */
+    static Optional<FilterHolder> loginFilter(Map<String, Object> conf) {
+        Object name = conf.get(DaemonConfig.UI_FILTER);
+        if (name == null || String.valueOf(name).isBlank()) {
+            return Optional.empty();
+        }
+        FilterHolder login = new FilterHolder();
+        login.setName("ui.filter");
+        try {
+            login.setHeldClass(Class.forName(String.valueOf(name).trim()).asSubclass(jakarta.servlet.Filter.class));
+        } catch (ClassNotFoundException | ClassCastException e) {
+            throw new IllegalArgumentException(DaemonConfig.UI_FILTER + ": " + name + " is not a jakarta.servlet.Filter on whale ui's"
+                + " class path (" + e.getMessage() + "); put its jar in extlib-daemon/", e);
+        }
+        Object params = conf.get(DaemonConfig.UI_FILTER_PARAMS);
+        if (params != null && !(params instanceof Map<?, ?>)) {
+            throw new IllegalArgumentException(DaemonConfig.UI_FILTER_PARAMS + " must be a map of the filter's init parameters, got " + params);
+        }
+        Map<String, String> init = new HashMap<>();
+        if (params instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> init.put(String.valueOf(k), String.valueOf(v)));
+        }
+        login.setInitParameters(init);
+        return Optional.of(login);
     }
 
     /** {@code ui.actions.enabled}, as Storm's UI reads it (true unless set false). */

@@ -1,54 +1,39 @@
 package io.whale.ui;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.Filter;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
+import io.prometheus.metrics.exporter.servlet.jakarta.PrometheusMetricsServlet;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.whale.ui.api.StormUiJson;
 import io.whale.ui.metrics.ClusterGauges;
-import io.whale.ui.page.ClusterPage;
-import io.whale.ui.page.Html;
-import io.whale.ui.page.TopologyPage;
-import io.whale.ui.page.TreeSvg;
-import io.whale.ui.page.WhalePanelFragment;
 import io.whale.ui.source.NimbusGateway;
-import io.whale.ui.source.UiError;
 import io.whale.ui.source.ZooKeeperView;
+import jakarta.servlet.DispatcherType;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.BindException;
-import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.utils.Utils;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code whale ui [--port PORT]}: the UI daemon, in the foreground like {@code storm ui}, on {@code ui.port} (8080 unless
- * configured) of {@code ui.host} (every interface unless configured), as Storm's UI. Pages at {@code /} (cluster),
- * {@code /topology.html?id=ID[&window=W]} and {@code /whale.html?id=ID} (the Whale panel alone), the Storm UI's
- * JSON under {@code /api/v1/}, Whale's under {@code /api/v1/whale/}, cluster gauges at {@code /metrics}.
+ * configured) of {@code ui.host} (every interface unless configured), and on {@code ui.https.port} over TLS when set, as
+ * Storm's UI ({@link UiConnectors}). Every request passes {@link OwnNamesOnly}, then the operator's {@code ui.filter}
+ * (with {@code ui.filter.params} as its init parameters: the login), then {@link UiServlet}, which admits it by
+ * {@code nimbus.authorizer} and asks Nimbus as its user ({@link UiAccess}).
  */
 public final class UiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UiServer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String USAGE = "usage: whale ui [--port PORT]";
-    private static final Pattern TOPOLOGY = Pattern.compile("/api/v1/topology/([^/]+)");
-    private static final Pattern ACTION = Pattern.compile("/api/v1/topology/([^/]+)/(activate|deactivate|rebalance|kill)(?:/(\\d+))?");
-    private static final Pattern WHALE_TOPOLOGY = Pattern.compile("/api/v1/whale/topology/([^/]+)(/trees\\.svg)?");
     /** The most a topology action's form may carry: its one field is {@code redirect=page}. */
     static final int MAX_ACTION_BODY_BYTES = 4096;
     /**
@@ -63,46 +48,44 @@ public final class UiServer implements AutoCloseable {
             + "img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
 
     /**
-     * A client must send its whole request within {@value #REQUEST_SECONDS} s and take the answer within {@value
-     * #RESPONSE_SECONDS} s, else the JDK's server closes the connection: a client trickling bytes cannot hold one of the
-     * UI's few threads for ever (issue 34). The JDK reads these once, when its first server is made; set on the command
-     * line, they win.
+     * A connection that sends nothing for {@value #IDLE_SECONDS} s is closed. A client trickling its request holds no
+     * thread meanwhile (Jetty reads without blocking one); at most {@value #MAX_CONNECTIONS} connections are open at once.
      */
-    static final int REQUEST_SECONDS = 10;
-    static final int RESPONSE_SECONDS = 30;
+    static final int IDLE_SECONDS = 10;
+    static final int MAX_CONNECTIONS = 256;
+    /** Jetty's acceptor and selector threads and the requests', sized for a UI a few people look at. */
+    private static final int MAX_THREADS = 12;
 
-    static {
-        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
-            System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
-        }
-        if (System.getProperty("sun.net.httpserver.maxRspTime") == null) {
-            System.setProperty("sun.net.httpserver.maxRspTime", String.valueOf(RESPONSE_SECONDS));
-        }
-    }
-
-    private final HttpServer server;
-    private final ExecutorService threads;
-    private final UiService service;
+    private final Server server;
     private final ZooKeeperView zookeeper;
-    private final boolean actionsEnabled;
 
     UiServer(Map<String, Object> conf, int port) throws IOException {
         List<String> unhonoured = UiSecurity.unhonoured(conf);
         if (!unhonoured.isEmpty()) {
             throw new IllegalArgumentException(UiSecurity.refusal(unhonoured));
         }
-        this.actionsEnabled = UiSecurity.actionsEnabled(conf);
+        UiAccess access = UiAccess.of(conf);
         UiHosts hosts = UiHosts.of(conf, Utils.hostname());
         this.zookeeper = new ZooKeeperView(conf);
-        this.service = new UiService(new NimbusGateway(conf), zookeeper);
-        this.server = HttpServer.create(new InetSocketAddress(String.valueOf(conf.getOrDefault("ui.host", "0.0.0.0")), port), 0);
-        this.threads = Executors.newFixedThreadPool(4);
+        UiService service = new UiService(new NimbusGateway(conf), zookeeper);
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(new ClusterGauges(() -> service.nimbus().cluster()));
-        Filter ownNamesOnly = new OwnNamesOnly(hosts);
-        server.createContext("/metrics", new MetricsHandler(registry)).getFilters().add(ownNamesOnly);
-        server.createContext("/", this::handle).getFilters().add(ownNamesOnly);
-        server.setExecutor(threads);
+
+        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, 2);
+        threads.setName("ui");
+        this.server = new Server(threads);
+        for (ServerConnector connector : UiConnectors.of(server, conf, port)) {
+            server.addConnector(connector);
+        }
+        server.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, server));
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        EnumSet<DispatcherType> requests = EnumSet.of(DispatcherType.REQUEST);
+        context.addFilter(new FilterHolder(new OwnNamesOnly(hosts)), "/*", requests);
+        UiSecurity.loginFilter(conf).ifPresent(login -> context.addFilter(login, "/*", requests));
+        context.addServlet(new ServletHolder(new UiServlet(service, access, new PrometheusMetricsServlet(registry),
+            UiSecurity.actionsEnabled(conf))), "/");
+        server.setHandler(context);
     }
 
     public static void main(String[] args) throws Exception {
@@ -118,11 +101,13 @@ public final class UiServer implements AutoCloseable {
         UiServer ui;
         try {
             ui = new UiServer(conf, port);
+            ui.start();
         } catch (BindException e) {
-            System.err.println("whale ui: port " + port + " (ui.port) is taken by another process; choose another with --port or ui.port");
+            System.err.println("whale ui: " + UiConnectors.describe(conf, port) + " is taken by another process; choose another with"
+                + " --port or ui.port (ui.https.port for TLS)");
             System.exit(1);
             return;
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IOException e) {
             System.err.println("whale ui: " + e.getMessage());
             System.exit(1);
             return;
@@ -132,19 +117,34 @@ public final class UiServer implements AutoCloseable {
             ui.close();
             stopped.countDown();
         }, "ui-shutdown"));
-        ui.start();
-        LOG.info("Whale UI on http://{}:{}/ (Nimbus {}:{})", Utils.hostname(), port, conf.get("nimbus.seeds"), conf.get("nimbus.thrift.port"));
-        System.out.println("Whale UI on http://" + Utils.hostname() + ":" + port + "/");
+        LOG.info("Whale UI on {} (Nimbus {}:{})", ui.urls(), conf.get("nimbus.seeds"), conf.get("nimbus.thrift.port"));
+        System.out.println("Whale UI on " + String.join(" and ", ui.urls()));
         stopped.await();
     }
 
-    void start() {
-        server.start();
+    /** Binds the connectors and serves; a port another process holds is a {@link BindException}. */
+    void start() throws IOException {
+        try {
+            server.start();
+        } catch (IOException e) {
+            close();
+            throw e.getCause() instanceof BindException bind ? bind : e;
+        } catch (Exception e) {
+            close();
+            throw new IOException("whale ui could not start: " + NimbusGateway.rootMessage(e), e);
+        }
     }
 
-    /** The port bound (the one asked for, or the one chosen for port 0). */
+    /** The port bound by the first connector (the one asked for, or the one chosen for port 0). */
     int port() {
-        return server.getAddress().getPort();
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    /** The UI's address per connector, {@code http://HOST:PORT/} or {@code https://HOST:PORT/}. */
+    List<String> urls() throws IOException {
+        String host = Utils.hostname();
+        return Arrays.stream(server.getConnectors()).map(c -> (c.getProtocols().contains("ssl") ? "https" : "http") + "://"
+            + host + ":" + ((ServerConnector) c).getLocalPort() + "/").toList();
     }
 
     static int port(String[] args, Map<String, Object> conf) {
@@ -170,198 +170,13 @@ public final class UiServer implements AutoCloseable {
         }
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        String path = exchange.getRequestURI().getPath();
-        boolean api = path.startsWith("/api/");
-        SECURITY_HEADERS.forEach(exchange.getResponseHeaders()::set);
-        try {
-            if ("POST".equals(exchange.getRequestMethod())) {
-                post(exchange, path);
-            } else if (!"GET".equals(exchange.getRequestMethod())) {
-                throw new UiError(405, exchange.getRequestMethod() + " is not served here");
-            } else {
-                get(exchange, path);
-            }
-        } catch (UiError e) {
-            LOG.warn("{} {}: {}", exchange.getRequestMethod(), exchange.getRequestURI(), e.getMessage());
-            if (api) {
-                send(exchange, e.status(), "application/json", JSON.writeValueAsString(Map.of("error", e.getMessage(), "errorMessage", e.getMessage())));
-            } else {
-                send(exchange, e.status(), "text/html; charset=utf-8", Html.page("Error", Html.error(e.getMessage())
-                    + "<p><a href=\"/\">Back to the cluster</a></p>"));
-            }
-        } catch (RuntimeException e) {
-            LOG.error("{} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-            String message = "the UI could not answer: " + e;
-            send(exchange, 500, api ? "application/json" : "text/html; charset=utf-8",
-                api ? JSON.writeValueAsString(Map.of("error", message, "errorMessage", message)) : Html.page("Error", Html.error(message)));
-        } finally {
-            exchange.close();
-        }
-    }
-
-    private void get(HttpExchange exchange, String path) throws IOException {
-        Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
-        Matcher m;
-        switch (path) {
-            case "/", "/index.html" -> {
-                ClusterSummary cluster = service.nimbus().cluster();
-                html(exchange, ClusterPage.render(StormUiJson.clusterSummary(cluster), StormUiJson.nimbusSummary(cluster),
-                    StormUiJson.supervisorSummary(cluster), StormUiJson.topologySummary(cluster)));
-            }
-            case "/topology.html" -> {
-                String id = required(query, "id");
-                UiService.Panel panel = service.whalePanel(id);
-                html(exchange, TopologyPage.render(service.topology(id, query.getOrDefault("window", ":all-time")), panel.pids(),
-                    fragment(panel), actionsEnabled));
-            }
-            case "/whale.html" -> {
-                String id = required(query, "id");
-                UiService.Panel panel = service.whalePanel(id);
-                html(exchange, WhalePanelFragment.page(String.valueOf(panel.doc().get("name")), id, fragment(panel)));
-            }
-            case "/whale-panel.html" -> html(exchange, fragment(service.whalePanel(required(query, "id"))));
-            case "/api/v1/cluster/summary" -> json(exchange, StormUiJson.clusterSummary(service.nimbus().cluster()));
-            case "/api/v1/nimbus/summary" -> json(exchange, StormUiJson.nimbusSummary(service.nimbus().cluster()));
-            case "/api/v1/supervisor/summary" -> json(exchange, StormUiJson.supervisorSummary(service.nimbus().cluster()));
-            case "/api/v1/topology/summary" -> json(exchange, StormUiJson.topologySummary(service.nimbus().cluster()));
-            case "/api/v1/whale/prometheus-targets" -> json(exchange, service.prometheusTargets());
-            default -> {
-                if ((m = TOPOLOGY.matcher(path)).matches()) {
-                    json(exchange, service.topology(m.group(1), query.getOrDefault("window", ":all-time")));
-                } else if ((m = WHALE_TOPOLOGY.matcher(path)).matches()) {
-                    UiService.Panel panel = service.whalePanel(m.group(1));
-                    if (m.group(2) == null) {
-                        json(exchange, panel.doc());
-                    } else {
-                        send(exchange, 200, "image/svg+xml", TreeSvg.render(panel.trees()));
-                    }
-                } else {
-                    throw new UiError(404, "nothing at " + path);
-                }
-            }
-        }
-    }
-
-    private static String fragment(UiService.Panel panel) {
-        return WhalePanelFragment.render(panel.doc(), TreeSvg.render(panel.trees()));
-    }
-
-    /** Storm UI's topology actions; a form of the page (field redirect) is sent back to the page instead of JSON. */
-    private void post(HttpExchange exchange, String path) throws IOException {
-        Matcher m = ACTION.matcher(path);
-        if (!m.matches()) {
-            throw new UiError(404, "no action at " + path);
-        }
-        String form = actionForm(exchange);
-        if (!actionsEnabled) {
-            throw new UiError(403, "topology actions are disabled on this UI (ui.actions.enabled: false)");
-        }
-        Optional<String> refusal = SameOrigin.refusal(exchange.getRequestHeaders().getFirst("Origin"),
-            exchange.getRequestHeaders().getFirst("Referer"), exchange.getRequestHeaders().getFirst("Host"));
-        if (refusal.isPresent()) {
-            throw new UiError(403, refusal.get());
-        }
-        String id = m.group(1);
-        String verb = m.group(2);
-        int wait = m.group(3) == null ? 30 : Integer.parseInt(m.group(3));
-        switch (verb) {
-            case "activate" -> service.nimbus().activate(id);
-            case "deactivate" -> service.nimbus().deactivate(id);
-            case "rebalance" -> service.nimbus().rebalance(id, wait);
-            default -> service.nimbus().kill(id, wait);
-        }
-        LOG.info("{} of topology {} asked from {}", verb, id, exchange.getRemoteAddress());
-        if (query(form).containsKey("redirect")) {
-            exchange.getResponseHeaders().add("Location", verb.equals("kill") ? "/" : "/topology.html?id=" + id);
-            send(exchange, 303, "text/plain", verb + " asked");
-        } else {
-            json(exchange, Map.of("topologyOperation", verb, "topologyId", id, "status", "success"));
-        }
-    }
-
-    /** The action's form, read whole before anything is done; a body beyond {@link #MAX_ACTION_BODY_BYTES} is refused. */
-    private static String actionForm(HttpExchange exchange) throws IOException {
-        byte[] body = exchange.getRequestBody().readNBytes(MAX_ACTION_BODY_BYTES + 1);
-        if (body.length > MAX_ACTION_BODY_BYTES) {
-            throw new UiError(413, "a topology action's form holds at most " + MAX_ACTION_BODY_BYTES + " bytes");
-        }
-        return new String(body, StandardCharsets.UTF_8);
-    }
-
-    private static String required(Map<String, String> query, String name) {
-        String value = query.get(name);
-        if (value == null || value.isBlank()) {
-            throw new UiError(400, "the page needs ?" + name + "=...");
-        }
-        return value;
-    }
-
-    static Map<String, String> query(String raw) {
-        Map<String, String> query = new HashMap<>();
-        if (raw != null && !raw.isEmpty()) {
-            for (String pair : raw.split("&")) {
-                int eq = pair.indexOf('=');
-                String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-                query.put(key, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return query;
-    }
-
-    private static void html(HttpExchange exchange, String page) throws IOException {
-        send(exchange, 200, "text/html; charset=utf-8", page);
-    }
-
-    private static void json(HttpExchange exchange, Object doc) throws IOException {
-        send(exchange, 200, "application/json", JSON.writeValueAsString(doc));
-    }
-
-    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", contentType);
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    /** Refuses, before anything is read or asked, a request naming a host that is not one of the UI's ({@link UiHosts}). */
-    private static final class OwnNamesOnly extends Filter {
-        private final UiHosts hosts;
-
-        OwnNamesOnly(UiHosts hosts) {
-            this.hosts = hosts;
-        }
-
-        @Override
-        public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
-            Optional<String> refusal = hosts.refusal(exchange.getRequestHeaders().getFirst("Host"));
-            if (refusal.isEmpty()) {
-                chain.doFilter(exchange);
-                return;
-            }
-            LOG.warn("{} {} from {}: {}", exchange.getRequestMethod(), exchange.getRequestURI(), exchange.getRemoteAddress(), refusal.get());
-            try {
-                SECURITY_HEADERS.forEach(exchange.getResponseHeaders()::set);
-                send(exchange, 403, "text/plain; charset=utf-8", refusal.get());
-            } finally {
-                exchange.close();
-            }
-        }
-
-        @Override
-        public String description() {
-            return "answers only requests naming one of the UI's own hosts";
-        }
-    }
-
     @Override
     public void close() {
         try {
-            server.stop(1);
+            server.stop();
+        } catch (Exception e) {
+            LOG.warn("the UI's server did not stop cleanly", e);
         } finally {
-            threads.shutdownNow();
             zookeeper.close();
         }
     }

@@ -23,11 +23,21 @@ import org.apache.storm.generated.WorkerSummary;
 final class UiService {
     private final NimbusGateway nimbus;
     private final ZooKeeperView zookeeper;
-    private final WorkerScraper scraper = new WorkerScraper();
+    private final WorkerScraper scraper;
 
     UiService(NimbusGateway nimbus, ZooKeeperView zookeeper) {
+        this(nimbus, zookeeper, new WorkerScraper());
+    }
+
+    private UiService(NimbusGateway nimbus, ZooKeeperView zookeeper, WorkerScraper scraper) {
         this.nimbus = nimbus;
         this.zookeeper = zookeeper;
+        this.scraper = scraper;
+    }
+
+    /** This service asking Nimbus as {@code user} (see {@link NimbusGateway#as}). */
+    UiService as(String user) {
+        return user == null ? this : new UiService(nimbus.as(user), zookeeper, scraper);
     }
 
     NimbusGateway nimbus() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.ui.login.PasswordLoginFilter;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -13,10 +14,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,12 +35,16 @@ class UiServerTest {
 
     @BeforeEach
     void startWithoutNimbus() throws IOException {
+        ui = new UiServer(withoutNimbus(), 0);
+        ui.start();
+    }
+
+    private static Map<String, Object> withoutNimbus() throws IOException {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put("nimbus.seeds", List.of("127.0.0.1"));
         conf.put("nimbus.thrift.port", unusedPort());
         conf.put("ui.host", "127.0.0.1");
-        ui = new UiServer(conf, 0);
-        ui.start();
+        return conf;
     }
 
     @AfterEach
@@ -122,31 +132,92 @@ class UiServerTest {
     }
 
     @Test
-    void shouldRefuseToStartWhereStormsUiSecurityIsConfiguredNamingEachSetting() throws IOException {
+    void shouldRefuseToStartWithStormOnesUiAllowListsWhichNoStormTwoUiReads() {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put("ui.host", "127.0.0.1");
-        conf.put("ui.filter", "org.apache.hadoop.security.authentication.server.AuthenticationFilter");
-        conf.put("nimbus.authorizer", "org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer");
-        conf.put("ui.https.port", 8443);
+        conf.put("ui.users", List.of("alice"));
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new UiServer(conf, 0));
 
-        assertTrue(e.getMessage().startsWith("ui.filter: org.apache.hadoop.security.authentication.server.AuthenticationFilter, "
-            + "nimbus.authorizer: org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer, ui.https.port: 8443: whale ui "
-            + "cannot honour these settings"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("ui.users: [alice]: Storm 1's allow-lists of its UI"), e.getMessage());
         assertEquals(List.of(), UiSecurity.unhonoured(Utils.readDefaultConfig()), "Storm's defaults ask for nothing");
+    }
+
+    /**
+     * ui.filter with ui.filter.params as an operator configures Storm's UI: an anonymous request, an action or the gauges,
+     * is answered by the login filter (401, with the UI's headers) before anything is asked; a logged-in one reaches the
+     * UI, which asks Nimbus (503: there is none here).
+     */
+    @Test
+    void shouldPutTheConfiguredLoginFilterBeforeEveryPageActionAndGauge() throws Exception {
+        restart(Map.of("ui.filter", PasswordLoginFilter.class.getName(), "ui.filter.params", Map.of("users", "alice:wonderland")));
+
+        for (HttpResponse<String> anonymous : List.of(get("/"), get("/metrics"), get("/api/v1/topology/t-1-1"),
+            post("/api/v1/topology/t-1-1/kill/0", null, ""))) {
+            assertEquals(401, anonymous.statusCode(), anonymous.uri() + ": " + anonymous.body());
+            assertEquals("DENY", anonymous.headers().firstValue("X-Frame-Options").orElse(""), anonymous.uri().toString());
+        }
+        assertEquals(401, get("/api/v1/cluster/summary", PasswordLoginFilter.basic("alice", "guess")).statusCode());
+        HttpResponse<String> loggedIn = get("/api/v1/cluster/summary", PasswordLoginFilter.basic("alice", "wonderland"));
+        assertEquals(503, loggedIn.statusCode(), loggedIn.body());
+        assertTrue(loggedIn.body().contains("does not answer"), loggedIn.body());
+    }
+
+    @Test
+    void shouldRefuseAnActionToAnAnonymousUserWhereNimbusAuthorizerDecidesBeforeAskingNimbus() throws Exception {
+        restart(Map.of("nimbus.authorizer", "org.apache.storm.security.auth.authorizer.SimpleACLAuthorizer"));
+
+        HttpResponse<String> kill = post("/api/v1/topology/t-1-1/kill/0", null, "");
+
+        assertEquals(403, kill.statusCode(), kill.body());
+        assertTrue(kill.body().contains("killTopology is refused to a user nobody authenticated"), kill.body());
+    }
+
+    @Test
+    void shouldNameAMissingLoginFilterClassAtStart() {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put("ui.filter", "org.example.NoSuchFilter");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new UiServer(conf, 0));
+
+        assertTrue(e.getMessage().startsWith("ui.filter: org.example.NoSuchFilter is not a jakarta.servlet.Filter on whale ui's class path"),
+            e.getMessage());
+    }
+
+    /** ui.https.port with a key store: the UI answers over TLS there, and (ui.disable.http.binding, true by default) not in plain HTTP. */
+    @Test
+    void shouldServeOverTlsOnlyWhenAnHttpsPortIsConfigured() throws Exception {
+        Path keystore = Files.createTempDirectory("ui-tls").resolve("ui.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
+            "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-alias", "ui", "-keyalg", "EC",
+            "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1", "-validity", "2").inheritIO().start();
+        try {
+            assertEquals(0, keytool.waitFor(), "keytool");
+        } finally {
+            keytool.destroy();
+        }
+        int httpsPort = unusedPort();
+        restart(Map.of("ui.https.port", httpsPort, "ui.https.keystore.path", keystore.toString(), "ui.https.keystore.type", "PKCS12",
+            "ui.https.keystore.password", "changeit"));
+        KeyStore trusted = KeyStore.getInstance(keystore.toFile(), "changeit".toCharArray());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(null, trust.getTrustManagers(), null);
+        HttpClient client = HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(5)).build();
+
+        HttpResponse<String> overTls = client.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + httpsPort + "/api/v1/cluster/summary"))
+            .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertEquals(503, overTls.statusCode(), overTls.body());
+        assertEquals(httpsPort, ui.port(), "the TLS connector is the only one");
+        assertEquals(1, ui.urls().size(), ui.urls().toString());
+        assertTrue(ui.urls().get(0).startsWith("https://"), ui.urls().toString());
     }
 
     @Test
     void shouldRefuseTopologyActionsWhenTheyAreDisabledBeforeAskingNimbus() throws Exception {
-        ui.close();
-        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
-        conf.put("nimbus.seeds", List.of("127.0.0.1"));
-        conf.put("nimbus.thrift.port", unusedPort());
-        conf.put("ui.host", "127.0.0.1");
-        conf.put("ui.actions.enabled", false);
-        ui = new UiServer(conf, 0);
-        ui.start();
+        restart(Map.of("ui.actions.enabled", false));
 
         HttpResponse<String> kill = post("/api/v1/topology/t-1-1/kill/0", null, "");
 
@@ -177,12 +248,12 @@ class UiServerTest {
     void shouldCloseTheConnectionOfAClientThatDoesNotFinishItsRequest() throws Exception {
         try (Socket slow = new Socket("127.0.0.1", ui.port())) {
             slow.getOutputStream().write(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n").getBytes(StandardCharsets.US_ASCII));
-            slow.setSoTimeout((UiServer.REQUEST_SECONDS + 5) * 1000);
+            slow.setSoTimeout((UiServer.IDLE_SECONDS + 5) * 1000);
             long start = System.nanoTime();
 
             assertEquals(-1, slow.getInputStream().read(), "closed without an answer");
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-            assertTrue(seconds >= UiServer.REQUEST_SECONDS - 1, "closed after " + seconds + " s");
+            assertTrue(seconds >= UiServer.IDLE_SECONDS - 1, "closed after " + seconds + " s");
         }
     }
 
@@ -207,6 +278,20 @@ class UiServerTest {
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path, String authorization) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ui.port() + path)).timeout(Duration.ofSeconds(30))
+            .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The UI of {@link #startWithoutNimbus} stopped, one with {@code settings} besides started in its place. */
+    private void restart(Map<String, Object> settings) throws IOException {
+        ui.close();
+        Map<String, Object> conf = withoutNimbus();
+        conf.putAll(settings);
+        ui = new UiServer(conf, 0);
+        ui.start();
     }
 
     private static int unusedPort() throws IOException {

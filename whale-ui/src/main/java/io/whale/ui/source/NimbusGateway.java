@@ -20,10 +20,12 @@ import org.apache.storm.utils.NimbusClient;
 
 /**
  * The UI's questions to Nimbus over Thrift, one connection per question (as Storm's UI does): each answer or a
- * {@link UiError} that says what went wrong in the operator's words.
+ * {@link UiError} that says what went wrong in the operator's words. Asked {@link #as a user}, it connects as that user
+ * ({@code getConfiguredClientAs}), so that a secured Nimbus decides by the user, not by the UI daemon.
  */
 public final class NimbusGateway {
     private final Map<String, Object> conf;
+    private final String user;
 
     /**
      * Storm's client retries a Nimbus that does not answer five times, two seconds apart and growing: a page would
@@ -34,6 +36,17 @@ public final class NimbusGateway {
         this.conf.put(Config.STORM_NIMBUS_RETRY_TIMES, 1);
         this.conf.put(Config.STORM_NIMBUS_RETRY_INTERVAL, 200);
         this.conf.put(Config.STORM_NIMBUS_RETRY_INTERVAL_CEILING, 400);
+        this.user = null;
+    }
+
+    private NimbusGateway(Map<String, Object> conf, String user) {
+        this.conf = conf;
+        this.user = user;
+    }
+
+    /** This gateway asking as {@code user}; itself when {@code user} is null (nobody authenticated: the UI asks). */
+    public NimbusGateway as(String user) {
+        return user == null ? this : new NimbusGateway(conf, user);
     }
 
     public ClusterSummary cluster() {
@@ -104,7 +117,7 @@ public final class NimbusGateway {
     }
 
     private <T> T ask(String what, Question<T> question) {
-        try (NimbusClient client = NimbusClient.getConfiguredClient(conf)) {
+        try (NimbusClient client = user == null ? NimbusClient.getConfiguredClient(conf) : NimbusClient.getConfiguredClientAs(conf, user)) {
             return question.ask(client.getClient());
         } catch (UiError e) {
             throw e;
@@ -123,7 +136,7 @@ public final class NimbusGateway {
         return seeds instanceof List<?> list ? String.join(",", list.stream().map(String::valueOf).toList()) : String.valueOf(seeds);
     }
 
-    static String rootMessage(Throwable e) {
+    public static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
