@@ -106,6 +106,11 @@ final class PrivateLocalCluster implements AutoCloseable {
     }
 
     static PrivateLocalCluster up(Path dir, int supervisors) throws IOException, InterruptedException {
+        return up(dir, supervisors, List.of());
+    }
+
+    /** {@code whale [-c OVERRIDE ...] local-cluster up --supervisors N} in a private network namespace. */
+    static PrivateLocalCluster up(Path dir, int supervisors, List<String> overrides) throws IOException, InterruptedException {
         WhaleCli.deleteRecursively(dir);
         Process anchor = new ProcessBuilder("unshare", "--net", "bash", "-c", "ip link set lo up && echo ready && exec cat")
             .redirectErrorStream(true).start();
@@ -115,8 +120,10 @@ final class PrivateLocalCluster implements AutoCloseable {
             cluster.close();
             assertEquals("ready", first, "the private network namespace did not come up");
         }
-        return cluster.startedWith(List.of("-c", ASSIGN_EVERY_SECOND, "-c", WORKERS_ON_C1, "local-cluster", "up", "--supervisors", String.valueOf(supervisors),
-            "--dir", dir.toString()));
+        List<String> up = new ArrayList<>(List.of("-c", ASSIGN_EVERY_SECOND, "-c", WORKERS_ON_C1));
+        overrides.forEach(o -> up.addAll(List.of("-c", o)));
+        up.addAll(List.of("local-cluster", "up", "--supervisors", String.valueOf(supervisors), "--dir", dir.toString()));
+        return cluster.startedWith(up);
     }
 
     Path dir() {

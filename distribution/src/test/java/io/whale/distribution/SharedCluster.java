@@ -37,6 +37,10 @@ final class SharedCluster implements BeforeAllCallback, AfterAllCallback, Parame
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedCluster.class);
     private static final String RUNNING = "running";
 
+    /**
+     * Both shapes run Storm's SASL between workers ({@link SecuredTransport#saslCluster}), so that every test on them runs
+     * WOC, acking, relay trees and the UI as a cluster secured that way does; a topology may switch to TLS itself.
+     */
     enum Shape {
         /** {@code local-cluster up --supervisors 2} in a private network namespace. */
         TWO_SUPERVISORS,
@@ -46,8 +50,8 @@ final class SharedCluster implements BeforeAllCallback, AfterAllCallback, Parame
         private PrivateLocalCluster start() throws Exception {
             Path dir = Path.of("target/shared-cluster-" + name().toLowerCase().replace('_', '-')).toAbsolutePath();
             return switch (this) {
-                case TWO_SUPERVISORS -> PrivateLocalCluster.up(dir, 2);
-                case FOUR_HOSTS -> PrivateLocalCluster.upHosts(dir, 4, 0, List.of());
+                case TWO_SUPERVISORS -> PrivateLocalCluster.up(dir, 2, SecuredTransport.saslCluster());
+                case FOUR_HOSTS -> PrivateLocalCluster.upHosts(dir, 4, 0, SecuredTransport.saslCluster());
             };
         }
 

@@ -1,6 +1,7 @@
 package io.whale.relay;
 
 import io.whale.multicast.export.LiveStatistics;
+import io.whale.security.WorkerZkRoots;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * ZooKeeper session, and {@link #close} removes it when the worker stops.
  */
 public final class TreeBoard implements AutoCloseable {
-    public static final String ROOT = "/whale-multicast";
+    public static final String ROOT = WorkerZkRoots.MULTICAST;
     static final int PERIOD_SECONDS = 2;
     private static final Logger LOG = LoggerFactory.getLogger(TreeBoard.class);
 

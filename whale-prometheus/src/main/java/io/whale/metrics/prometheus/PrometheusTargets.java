@@ -1,5 +1,6 @@
 package io.whale.metrics.prometheus;
 
+import io.whale.security.WorkerZkRoots;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * session and is removed when the reporter stops.
  */
 public final class PrometheusTargets {
-    public static final String ROOT = "/whale-prometheus";
+    public static final String ROOT = WorkerZkRoots.PROMETHEUS;
     private static final Logger LOG = LoggerFactory.getLogger(PrometheusTargets.class);
     /** The nodes whose data could not be read, each logged once. */
     private static final Set<String> UNREADABLE_LOGGED = ConcurrentHashMap.newKeySet();

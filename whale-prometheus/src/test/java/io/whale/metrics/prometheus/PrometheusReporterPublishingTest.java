@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.metrics.prometheus.PrometheusTargets.Target;
+import io.whale.security.WorkerZkRoots;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +19,7 @@ import java.util.UUID;
 import org.apache.storm.Config;
 import org.apache.storm.cluster.DaemonType;
 import org.apache.storm.cluster.IStateStorage;
+import org.apache.storm.shade.org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,49 @@ class PrometheusReporterPublishingTest {
                 } finally {
                     ui.close();
                 }
+            }
+        }
+    }
+
+    /**
+     * With ZooKeeper authentication on (as Storm's SASL between workers needs): Nimbus owns Storm's root, the worker
+     * authenticates as its topology. It cannot publish until Nimbus made Whale's roots (storm-server patch 0004), then
+     * it does, and the UI, authenticated as the cluster, reads it.
+     */
+    @Test
+    void aWorkerPublishesUnderZooKeeperAuthenticationOnceNimbusMadeWhalesRoots(@TempDir Path dataDir) throws Exception {
+        try (LoopbackZooKeeper zookeeper = new LoopbackZooKeeper(dataDir)) {
+            Map<String, Object> cluster = zookeeper.conf("/storm");
+            cluster.put(Config.STORM_ZOOKEEPER_AUTH_SCHEME, "digest");
+            cluster.put(Config.STORM_ZOOKEEPER_AUTH_PAYLOAD, "cluster:secret");
+            cluster.put(Config.STORM_ZOOKEEPER_SUPERACL, "digest:" + DigestAuthenticationProvider.generateDigest("cluster:secret"));
+            LoopbackZooKeeper.session(cluster, DaemonType.NIMBUS).close();
+            Map<String, Object> topoConf = new HashMap<>(cluster);
+            topoConf.put(Config.STORM_ID, "topo-9");
+            topoConf.put(Config.STORM_LOCAL_HOSTNAME, "worker-host");
+            topoConf.put(Config.STORM_ZOOKEEPER_TOPOLOGY_AUTH_SCHEME, "digest");
+            topoConf.put(Config.STORM_ZOOKEEPER_TOPOLOGY_AUTH_PAYLOAD, "topo-9:" + UUID.randomUUID());
+            IStateStorage ui = LoopbackZooKeeper.session(cluster, DaemonType.UNKNOWN);
+            try {
+                PrometheusReporter refused = reporter(topoConf);
+                try {
+                    refused.start();
+                    assertEquals(List.of(), PrometheusTargets.read(ui), "a worker may not create under Nimbus's root");
+                } finally {
+                    refused.stop();
+                }
+
+                WorkerZkRoots.prepare(cluster);
+                PrometheusReporter reporter = reporter(topoConf);
+                try {
+                    reporter.start();
+                    assertEquals(List.of(new Target("topo-9", "worker-host", WORKER_PORT, reporter.port().orElseThrow(),
+                        ProcessHandle.current().pid())), PrometheusTargets.read(ui));
+                } finally {
+                    reporter.stop();
+                }
+            } finally {
+                ui.close();
             }
         }
     }
