@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code local-cluster up --hosts} that does not get to the end: it fails, or it is killed half-way. Either way no
  * namespace, link or process of the cluster may stay behind once {@code up} (or the {@code down} after it) is over.
+ * And who it runs as: the daemons as the user asked for, never in a folder another user could write.
  */
 class EmulatedHostsLifecycleIT {
 
@@ -73,6 +74,48 @@ class EmulatedHostsLifecycleIT {
             }
         } finally {
             up.destroyForcibly();
+        }
+    }
+
+    /** Issue 34: the daemons, and so the workers and the topologies' code, run as the user asked for, not as root. */
+    @Test
+    void shouldRunTheDaemonsAsTheUserAskedForOnceTheNamespacesExist() throws Exception {
+        Path dir = Path.of("target/hosts-user").toAbsolutePath();
+        WhaleCli.deleteRecursively(dir);
+        Set<String> linksBefore = EmulatedHosts.linksHere();
+        try {
+            WhaleCli.Result up = WhaleCli.whale("local-cluster", "up", "--hosts", "1", "--user", "nobody", "--dir", dir.toString());
+            System.out.println(up.output());
+
+            assertEquals(0, up.exit(), up.output());
+            assertTrue(up.output().contains("daemons and workers run as nobody (uid 65534)"), up.output());
+            List<Long> daemons = EmulatedHosts.processesOf(dir);
+            assertFalse(daemons.isEmpty(), "the daemons run");
+            for (long pid : daemons) {
+                assertEquals("nobody", ProcessHandle.of(pid).flatMap(p -> p.info().user()).orElse("gone"), "daemon " + pid);
+            }
+            assertEquals("root", Files.getOwner(dir.resolve("conf/storm.yaml")).getName(), "what root reads stays root's");
+            assertEquals("root", Files.getOwner(dir.resolve("pids")).getName());
+        } finally {
+            WhaleCli.Result down = WhaleCli.whale("local-cluster", "down", "--dir", dir.toString());
+            assertEquals(0, down.exit(), down.output());
+        }
+        assertNothingLeft(dir, linksBefore);
+    }
+
+    @Test
+    void shouldRefuseAClusterFolderAnotherUserCouldWrite() throws Exception {
+        Path open = Files.createTempDirectory("whale-open");
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path dir = open.resolve("cluster");
+        try {
+            WhaleCli.Result up = WhaleCli.whale("local-cluster", "up", "--hosts", "1", "--dir", dir.toString());
+
+            assertEquals(1, up.exit(), up.output());
+            assertTrue(up.output().contains("whale local-cluster: --dir " + dir + ": " + open + " is writable by every user"), up.output());
+            assertFalse(Files.exists(dir), "nothing was written");
+        } finally {
+            WhaleCli.deleteRecursively(open);
         }
     }
 

@@ -48,7 +48,7 @@ class RdmaClusterIT {
             "--workers", String.valueOf(WORKERS)));
         run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", demoDir.toString()), command);
         System.out.println(run.output());
-        reports = SmokeReports.read(demoDir.resolve("smoke-report"));
+        reports = SmokeReports.read(demoDir.resolve("data/smoke-report"));
         workerLogs = WorkerLogs.under(demoDir.resolve("logs"));
     }
 

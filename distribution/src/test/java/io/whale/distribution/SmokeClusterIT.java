@@ -18,12 +18,15 @@ import org.junit.jupiter.api.Test;
  * End to end on real processes: {@code whale demo smoke} brings up ZooKeeper, Nimbus and two
  * Supervisors with {@code local-cluster up --supervisors 2}, submits the all-grouping smoke topology with
  * {@code whale jar}, and brings everything down. The whole run happens in a private network namespace,
- * so nothing the daemons bind is reachable from outside this test.
+ * so nothing the daemons bind is reachable from outside this test, and the daemons and workers run as an
+ * unprivileged user ({@code WHALE_DAEMON_USER}), the cluster's folder and conf staying root's.
  */
 class SmokeClusterIT {
     private static final String VERSION = System.getProperty("whale.version");
     private static final int TUPLES = 1_000;
     private static final int TASKS = 4;
+    /** The demo's cluster runs its daemons, and so the smoke topology's code, as this unprivileged user (issue 34). */
+    private static final String DAEMON_USER = "nobody";
 
     @Test
     void everyBoltTaskReceivesEveryTupleAcrossWorkerProcesses() throws Exception {
@@ -31,13 +34,13 @@ class SmokeClusterIT {
         Path dir = Path.of("target/e2e-cluster").toAbsolutePath();
         WhaleCli.deleteRecursively(dir);
 
-        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString()),
+        WhaleCli.Result run = WhaleCli.run(Duration.ofMinutes(8), Map.of("WHALE_DEMO_DIR", dir.toString(), "WHALE_DAEMON_USER", DAEMON_USER),
             List.of(WhaleCli.BIN.toString(), "-c", WorkerLogs.CONSOLE_METRICS, "demo", "smoke",
                 "--tuples", String.valueOf(TUPLES), "--parallelism", String.valueOf(TASKS), "--workers", "2"));
         System.out.println(run.output());
         assertTrue(run.output().contains("running the demo in a private network namespace"), run.output());
 
-        SmokeReports reports = SmokeReports.read(dir.resolve("smoke-report"));
+        SmokeReports reports = SmokeReports.read(dir.resolve("data/smoke-report"));
         assertEquals(TASKS, reports.tasks().size(), run.output());
         for (SmokeReports.Task task : reports.tasks()) {
             assertEquals(TUPLES, task.distinct(), "task " + task.task() + " missed tuples:\n" + reports.describe());
@@ -46,6 +49,11 @@ class SmokeClusterIT {
         assertTrue(reports.workerPids().size() > 1, "tasks ran in one worker process only: " + reports.workerPids());
         assertFalse(reports.peers().isEmpty(), "workers report their connections");
         assertEquals(List.of("127.0.0.1"), List.copyOf(reports.peers()), "every worker connection goes to loopback");
+        assertTrue(run.output().contains("daemons and workers run as " + DAEMON_USER + " (uid "), run.output());
+        assertEquals(List.of(DAEMON_USER), List.copyOf(reports.users()), "the topology's code ran as " + DAEMON_USER);
+        assertEquals(DAEMON_USER, Files.getOwner(dir.resolve("logs/nimbus/nimbus.log")).getName(), "Nimbus wrote its log as " + DAEMON_USER);
+        assertEquals("root", Files.getOwner(dir.resolve("conf/storm.yaml")).getName(), "what root reads stays root's");
+        assertEquals("root", Files.getOwner(dir).getName(), "the cluster's folder stays root's");
 
         assertEquals(0, run.exit(), run.output());
         assertTrue(run.output().contains("RESULT: PASS"), run.output());

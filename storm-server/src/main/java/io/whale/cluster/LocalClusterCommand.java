@@ -10,6 +10,7 @@ import io.whale.cluster.hosts.Ipv4Cidr;
 import io.whale.cluster.hosts.SubnetChoice;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ import org.apache.storm.utils.Utils;
 public final class LocalClusterCommand {
     private static final String USAGE = String.join("\n",
         "usage: whale local-cluster up [--supervisors N | --hosts N [--link-mbit R] [--host-cpus C] [--subnet CIDR]] [--slots K] [--dir DIR]"
-            + " [--base-port PORT] [--timeout SECS]",
+            + " [--base-port PORT] [--timeout SECS] [--user NAME]",
         "       whale local-cluster status [--json] [--dir DIR]",
         "       whale local-cluster down [--dir DIR]",
         "       whale local-cluster fault HOST partition|heal|kill|slow MBIT [--dir DIR]");
@@ -63,14 +64,15 @@ public final class LocalClusterCommand {
             PortPlan ports = new PortPlan(options.basePort, options.hosts > 0 ? options.hosts : options.supervisors, options.slots);
             switch (options.action) {
                 case "up" -> {
+                    Optional<DaemonUser> user = daemonUser(options);
                     if (options.hosts > 0) {
                         command.upHosts(ports, options.hosts, options.linkMbit, options.hostCpus, options.subnet, whaleHome(),
-                            whaleBin(), options.timeout, overridesFromCommandLine());
+                            whaleBin(), options.timeout, overridesFromCommandLine(), user);
                     } else {
-                        command.up(ports, whaleHome(), whaleBin(), options.timeout, overridesFromCommandLine());
+                        command.up(ports, whaleHome(), whaleBin(), options.timeout, overridesFromCommandLine(), user);
                     }
                 }
-                case START_DAEMONS -> command.startHostDaemons(whaleHome(), whaleBin(), options.timeout);
+                case START_DAEMONS -> command.startHostDaemons(whaleHome(), whaleBin(), options.timeout, daemonUser(options));
                 case "status" -> System.exit(command.status(options.json) ? 0 : 3);
                 case "down" -> command.down();
                 case "fault" -> command.fault(options.faultHost, options.fault, options.faultMbit);
@@ -80,6 +82,10 @@ public final class LocalClusterCommand {
             System.err.println("whale local-cluster: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    private static Optional<DaemonUser> daemonUser(Options options) {
+        return DaemonUser.choose(options.user, DaemonUser.runningAsRoot(), System.getenv(), DaemonUser::lookup);
     }
 
     /**
@@ -108,12 +114,25 @@ public final class LocalClusterCommand {
     }
 
     /** Starts every daemon on 127.0.0.1, then waits until Nimbus answers and every Supervisor has registered. */
-    public void up(PortPlan plan, Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides) {
+    public void up(PortPlan plan, Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides, Optional<DaemonUser> user) {
+        refuseUnsafeFolder();
         refuseIfRunning();
         plan.checkFree();
         ClusterAddresses addresses = ClusterAddresses.loopback(plan.supervisors());
         layout.write(plan, whaleHome.resolve("conf/storm.yaml"), addresses, overrides, LocalClusterLayout.shipsUi(whaleHome));
-        startDaemons(plan, addresses, daemon -> List.of(), whaleHome, whaleBin, timeout);
+        startDaemons(plan, addresses, daemon -> List.of(), whaleHome, whaleBin, timeout, user);
+    }
+
+    /** As root: a cluster folder another user could write is refused before anything is written ({@link ClusterFolderCheck}). */
+    private void refuseUnsafeFolder() {
+        if (!DaemonUser.runningAsRoot()) {
+            return;
+        }
+        String sudoUid = System.getenv("SUDO_UID");
+        OptionalInt sudo = sudoUid == null || !sudoUid.matches("\\d+") ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(sudoUid));
+        ClusterFolderCheck.refusal(layout.root(), sudo).ifPresent(why -> {
+            throw new IllegalArgumentException("--dir " + layout.root() + ": " + why);
+        });
     }
 
     /**
@@ -122,8 +141,9 @@ public final class LocalClusterCommand {
      * Whatever fails, everything it started or created is removed again.
      */
     public void upHosts(PortPlan ports, int hosts, OptionalInt linkMbit, OptionalDouble hostCpus, Optional<Ipv4Cidr> subnet,
-                        Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides) {
+                        Path whaleHome, Path whaleBin, Duration timeout, List<String> overrides, Optional<DaemonUser> user) {
         HostNetwork.requireRoot("local-cluster up --hosts");
+        refuseUnsafeFolder();
         if (hostCpus.isPresent()) {
             CpuGroups.require("--host-cpus");
         }
@@ -145,8 +165,10 @@ public final class LocalClusterCommand {
                 plan.subnet(), hosts, linkMbit.isPresent() ? "shaped to " + linkMbit.getAsInt() + " Mbit/s each way" : "unshaped");
             new HostsCluster(layout, out).createCpuGroups();
             long left = Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toSeconds());
-            int exit = HostNetwork.runInside(plan.namespace(0), List.of(whaleBin.toString(), "local-cluster", START_DAEMONS,
+            List<String> startDaemons = new ArrayList<>(List.of(whaleBin.toString(), "local-cluster", START_DAEMONS,
                 "--dir", layout.root().toString(), "--timeout", String.valueOf(left)));
+            user.ifPresent(u -> startDaemons.addAll(List.of("--user", u.name())));
+            int exit = HostNetwork.runInside(plan.namespace(0), startDaemons);
             if (exit != 0) {
                 throw new LocalClusterException("the cluster's daemons did not come up (see above)");
             }
@@ -159,20 +181,25 @@ public final class LocalClusterCommand {
     }
 
     /** The second half of {@code up --hosts}, inside host 0: each daemon started in its host's namespace. */
-    void startHostDaemons(Path whaleHome, Path whaleBin, Duration timeout) {
+    void startHostDaemons(Path whaleHome, Path whaleBin, Duration timeout, Optional<DaemonUser> user) {
         HostsCluster hosts = HostsCluster.of(layout, out)
             .orElseThrow(() -> new LocalClusterException("no cluster of emulated hosts in " + layout.root()));
-        startDaemons(layout.readPlan(), HostsCluster.addresses(hosts.plan()), hosts::launcher, whaleHome, whaleBin, timeout);
+        startDaemons(layout.readPlan(), HostsCluster.addresses(hosts.plan()), hosts::launcher, whaleHome, whaleBin, timeout, user);
     }
 
     private void startDaemons(PortPlan plan, ClusterAddresses addresses, Function<String, List<String>> launcher, Path whaleHome,
-                              Path whaleBin, Duration timeout) {
+                              Path whaleBin, Duration timeout, Optional<DaemonUser> user) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<DaemonProcess> started = new ArrayList<>();
+        Function<String, List<String>> asUser = user.isEmpty() ? launcher : asUser(plan, launcher, whaleBin, user.get());
+        if (user.isEmpty() && DaemonUser.runningAsRoot()) {
+            out.println("daemons and workers run as root, and so does every topology's code: --user NAME, " + DaemonUser.ENV
+                + " or sudo runs them as another user");
+        }
         try {
             for (String name : layout.daemons(plan)) {
                 DaemonProcess daemon = new DaemonProcess(name, layout);
-                long pid = daemon.start(launcher.apply(name), whaleBin, whaleHome);
+                long pid = daemon.start(asUser.apply(name), whaleBin, whaleHome);
                 started.add(daemon);
                 out.printf("started %-13s pid %d%n", name, pid);
                 if (name.equals(LocalClusterLayout.ZOOKEEPER)) {
@@ -191,6 +218,30 @@ public final class LocalClusterCommand {
             started.forEach(DaemonProcess::stop);
             throw e;
         }
+    }
+
+    /**
+     * The daemons started as {@code user}: it gets the folders they write (their logs, their data, where the workers' logs
+     * and what topologies write go), once it is known to be able to run Whale; the rest of the folder stays root's.
+     */
+    private Function<String, List<String>> asUser(PortPlan plan, Function<String, List<String>> launcher, Path whaleBin, DaemonUser user) {
+        user.requireCanRun(whaleBin);
+        try {
+            for (String name : layout.daemons(plan)) {
+                Files.createDirectories(layout.logDir(name));
+                Files.createDirectories(layout.dataDir(name));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        user.own(layout.logDir(LocalClusterLayout.NIMBUS).getParent());
+        user.own(layout.dataDir(LocalClusterLayout.NIMBUS).getParent());
+        out.printf("daemons and workers run as %s%n", user);
+        return name -> {
+            List<String> command = new ArrayList<>(launcher.apply(name));
+            command.addAll(user.launcher());
+            return command;
+        };
     }
 
     private void refuseIfRunning() {
@@ -430,6 +481,7 @@ public final class LocalClusterCommand {
         int basePort = PortPlan.DEFAULT_BASE;
         Duration timeout = Duration.ofSeconds(180);
         boolean json;
+        Optional<String> user = Optional.empty();
         int faultHost;
         String fault;
         OptionalInt faultMbit = OptionalInt.empty();
@@ -479,6 +531,7 @@ public final class LocalClusterCommand {
                     case "--base-port" -> o.basePort = number(flag, value);
                     case "--timeout" -> o.timeout = Duration.ofSeconds(number(flag, value));
                     case "--dir" -> o.dir = Path.of(value);
+                    case "--user" -> o.user = Optional.of(value);
                     default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + USAGE);
                 }
             }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class LocalClusterCommandTest {
         LocalClusterCommand command = new LocalClusterCommand(layout, new PrintStream(new ByteArrayOutputStream()));
 
         LocalClusterException e = assertThrows(LocalClusterException.class,
-            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
+            () -> command.up(freePlan(), tmp, fakeWhale, Duration.ofSeconds(30), List.of(), Optional.empty()));
 
         assertTrue(e.getMessage().startsWith("zookeeper died at start"), e.getMessage());
         assertTrue(e.getMessage().contains("FATAL: invalid storm.zookeeper.port"), e.getMessage());
@@ -46,7 +47,7 @@ class LocalClusterCommandTest {
                 new PrintStream(new ByteArrayOutputStream()));
 
             LocalClusterException e = assertThrows(LocalClusterException.class,
-                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30), List.of()));
+                () -> command.up(plan, tmp, fakeWhale, Duration.ofSeconds(30), List.of(), Optional.empty()));
 
             assertTrue(e.getMessage().contains("(storm.zookeeper.port) is taken"), e.getMessage());
             assertFalse(Files.exists(marker), "no daemon was started");

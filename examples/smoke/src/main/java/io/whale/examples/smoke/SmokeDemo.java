@@ -34,7 +34,8 @@ public final class SmokeDemo {
 
     public static void main(String[] args) throws Exception {
         Path dir = DemoSession.demoDir();
-        List<String> topologyArgs = new ArrayList<>(List.of("--report-dir", dir.resolve("smoke-report").toString()));
+        // under data/, which the daemons' user owns when they run as another one (local-cluster up --user)
+        List<String> topologyArgs = new ArrayList<>(List.of("--report-dir", dir.resolve("data/smoke-report").toString()));
         topologyArgs.addAll(List.of(args));
         SmokeSettings settings = SmokeSettings.parse(topologyArgs.toArray(String[]::new));
         Path jar = Path.of(SmokeDemo.class.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -18,7 +18,7 @@ public final class SmokeReports {
 
     /** One task's report. */
     public record Task(int task, long pid, int workerPort, int expected, long received, int distinct, boolean spoutHere,
-                       long preparedMillis, long firstTupleMillis, List<String> peers) {
+                       long preparedMillis, long firstTupleMillis, List<String> peers, String user) {
         public boolean complete() {
             return distinct == expected;
         }
@@ -56,7 +56,8 @@ public final class SmokeReports {
             Integer.parseInt(p.getProperty("worker.port")), Integer.parseInt(p.getProperty("expected")),
             Long.parseLong(p.getProperty("received")), Integer.parseInt(p.getProperty("distinct")),
             Boolean.parseBoolean(p.getProperty("spout.here")), Long.parseLong(p.getProperty("prepared.ms", "0")),
-            Long.parseLong(p.getProperty("first.tuple.ms", "0")), peers.isEmpty() ? List.of() : Arrays.asList(peers.split(",")));
+            Long.parseLong(p.getProperty("first.tuple.ms", "0")), peers.isEmpty() ? List.of() : Arrays.asList(peers.split(",")),
+            p.getProperty("user", ""));
     }
 
     public List<Task> tasks() {
@@ -70,6 +71,11 @@ public final class SmokeReports {
 
     public Set<Long> workerPids() {
         return tasks.stream().map(Task::pid).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The users the workers ran as. */
+    public Set<String> users() {
+        return tasks.stream().map(Task::user).collect(Collectors.toCollection(TreeSet::new));
     }
 
     public Set<String> peers() {

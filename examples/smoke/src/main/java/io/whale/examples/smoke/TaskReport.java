@@ -44,6 +44,7 @@ public final class TaskReport {
         Properties p = new Properties();
         p.setProperty("task", String.valueOf(taskId));
         p.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+        p.setProperty("user", System.getProperty("user.name"));
         p.setProperty("worker.port", String.valueOf(workerPort));
         p.setProperty("expected", String.valueOf(expected));
         p.setProperty("received", String.valueOf(received));
