@@ -11,7 +11,8 @@ import java.util.OptionalInt;
 /**
  * A root command refuses a cluster folder another user could write (issue 34): root reads the cluster's conf and pid
  * files from it (and stops the processes they name), so whoever could change them could have root run their code or
- * stop any process. The folder may not be a symbolic link; it and every folder above it that exists must belong to
+ * stop any process. The folder may not be a symbolic link; it and every folder above it that exists (links above it
+ * followed) must belong to
  * root or to the user who ran {@code sudo} (who could be root anyway), and none may be writable by its group or by
  * others, except a folder where only an entry's owner may rename or remove it (the sticky bit, as /tmp) once the path
  * goes on through a folder that exists.
@@ -30,8 +31,13 @@ final class ClusterFolderCheck {
         if (Files.isSymbolicLink(absolute)) {
             return Optional.of(absolute + " is a symbolic link: give the cluster's folder itself");
         }
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        Path real = existing == null ? absolute : realPath(existing).resolve(existing.relativize(absolute));
         boolean existingBelow = false;
-        for (Path p = absolute; p != null; p = p.getParent()) {
+        for (Path p = real; p != null; p = p.getParent()) {
             if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
@@ -48,6 +54,15 @@ final class ClusterFolderCheck {
             existingBelow = true;
         }
         return Optional.empty();
+    }
+
+    /** {@code p} with the symbolic links above it resolved: the folders a path through them really goes through. */
+    private static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static int intAttribute(Path p, String name) {

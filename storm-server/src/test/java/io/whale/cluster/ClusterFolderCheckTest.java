@@ -66,6 +66,18 @@ class ClusterFolderCheckTest {
     }
 
     @Test
+    void shouldFollowALinkAboveTheFolderToTheFoldersItLeadsThrough() throws Exception {
+        Path safe = Files.createDirectories(tmp.resolve("safe"));
+        Path open = Files.createDirectories(tmp.resolve("open"));
+        Files.setAttribute(open, "unix:mode", 0777);
+
+        assertEquals(Optional.empty(), ClusterFolderCheck.refusal(Files.createSymbolicLink(tmp.resolve("to-safe"), safe).resolve("cluster"),
+            OptionalInt.empty()), "a link is no folder anyone can write");
+        assertTrue(ClusterFolderCheck.refusal(Files.createSymbolicLink(tmp.resolve("to-open"), open).resolve("cluster"),
+            OptionalInt.empty()).orElseThrow().startsWith(open.toRealPath() + " is writable by every user"));
+    }
+
+    @Test
     void shouldRefuseASymbolicLink() throws Exception {
         Path link = Files.createSymbolicLink(tmp.resolve("link"), Files.createDirectories(tmp.resolve("target")));
 
