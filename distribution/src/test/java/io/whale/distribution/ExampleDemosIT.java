@@ -45,7 +45,7 @@ class ExampleDemosIT {
         assertTrue(run.output().contains(ORDERS + " of " + ORDERS + " orders dispatched"), run.output());
         assertTrue(run.output().matches("(?s).*orders dispatched/s +latency p50 +\\d+ ms +p99 +\\d+ ms.*"), "live lines:\n" + run.output());
 
-        List<String> report = reportLines(dir.resolve("ridehailing-report.jsonl"));
+        List<String> report = reportLines(dir.resolve("data/ridehailing-report.jsonl"));
         assertEquals((double) ORDERS, field(report.get(report.size() - 1), "total_results"));
         assertTrue(report.stream().anyMatch(l -> field(l, "results_per_s") > 0), report.toString());
         assertEverythingStopped(run, dir);
@@ -59,7 +59,7 @@ class ExampleDemosIT {
         Matcher summary = summary(run, "stock");
         assertTrue(Long.parseLong(summary.group(2)) > 0, "deals were settled:\n" + run.output());
         assertTrue(Double.parseDouble(summary.group(3)) > 0, run.output());
-        List<String> report = reportLines(dir.resolve("stock-report.jsonl"));
+        List<String> report = reportLines(dir.resolve("data/stock-report.jsonl"));
         assertEquals(Long.parseLong(summary.group(2)), field(report.get(report.size() - 1), "total_results"));
         assertEverythingStopped(run, dir);
     }

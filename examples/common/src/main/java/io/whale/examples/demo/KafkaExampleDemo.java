@@ -57,7 +57,8 @@ public final class KafkaExampleDemo {
      */
     public int run(List<Generation> dataset, long expectedResults) throws IOException, InterruptedException {
         Path kafkaDir = dir.resolve("kafka");
-        Path report = dir.resolve(application + "-report.jsonl");
+        // under data/, which the daemons' user owns when they run as another one (local-cluster up --user)
+        Path report = dir.resolve("data").resolve(application + "-report.jsonl");
         List<String> clusterConf = List.of("--config", dir.resolve("conf/storm.yaml").toString());
         try (session) {
             Files.deleteIfExists(report);
