@@ -11,6 +11,7 @@ import org.apache.storm.validation.Validated;
  * {@code StormSubmitter} and in Nimbus): a bad value fails the submit with a message naming the key, the value
  * and what is accepted, instead of crashing every worker. What each key accepts: {@link WhaleConfigValidation}.
  * {@code whale.rdma.ucx.*} (UCX's own settings, free-form) is the one family of keys not listed here.
+ * Also here: one key of Storm's that Whale reads and Storm 2.8.3 does not know ({@link #NETTY_TLS_HOSTNAME_VERIFICATION}).
  */
 public final class WhaleConfig implements Validated {
     /** Worker-oriented communication: one BatchTuple frame per destination worker. Boolean, default false. */
@@ -36,8 +37,7 @@ public final class WhaleConfig implements Validated {
     /**
      * How long (ms) a destination worker may return no credit while a sender waits for it before the sender counts it
      * stalled (partitioned, stopped, wedged): its WOC frames are then dropped and counted instead of holding the
-     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever (the default, until
-     * the bound is shown safe under overload: issue 37).
+     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever, default 2000.
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_STALL_MS = "whale.woc.stall.ms";
@@ -73,6 +73,14 @@ public final class WhaleConfig implements Validated {
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String NETTY_MESSAGE_MAX_BYTES = "whale.netty.message.max.bytes";
+
+    /**
+     * With Storm's TLS between workers: whether a worker's TLS client checks that the server's certificate names the
+     * address it connects to (patch 0031). Storm's key (apache/storm#8987), which Storm 2.8.3 does not know. Boolean,
+     * default true.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String NETTY_TLS_HOSTNAME_VERIFICATION = "storm.messaging.netty.tls.hostnameVerification";
 
     /**
      * How a WOC frame reaches the destination workers: {@code sequential} (the source sends one frame to each, the

@@ -11,6 +11,7 @@ import static io.whale.config.WhaleConfig.MULTICAST_T_DOWN;
 import static io.whale.config.WhaleConfig.MULTICAST_T_UP;
 import static io.whale.config.WhaleConfig.MULTICAST_WATERLINE;
 import static io.whale.config.WhaleConfig.NETTY_MESSAGE_MAX_BYTES;
+import static io.whale.config.WhaleConfig.NETTY_TLS_HOSTNAME_VERIFICATION;
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
 import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
@@ -76,6 +77,7 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_ACK_COMBINE_WAIT_MS, Rule.intRange(0, 60_000)),
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(NETTY_MESSAGE_MAX_BYTES, Rule.intRange(1 << 20, Integer.MAX_VALUE)),
+        Map.entry(NETTY_TLS_HOSTNAME_VERIFICATION, Rule.BOOLEAN),
         Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),
         Map.entry(MULTICAST_MAX_OUTDEGREE, Rule.POSITIVE_INT_OR_AUTO),

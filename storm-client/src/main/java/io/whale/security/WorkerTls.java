@@ -1,5 +1,6 @@
 package io.whale.security;
 
+import io.whale.config.WhaleConfig;
 import java.util.Map;
 import org.apache.storm.utils.ObjectReader;
 
@@ -9,7 +10,7 @@ import org.apache.storm.utils.ObjectReader;
  * address: then any certificate the trust store trusts is taken). The key is upstream Storm's (apache/storm#8987).
  */
 public final class WorkerTls {
-    public static final String HOSTNAME_VERIFICATION = "storm.messaging.netty.tls.hostnameVerification";
+    public static final String HOSTNAME_VERIFICATION = WhaleConfig.NETTY_TLS_HOSTNAME_VERIFICATION;
 
     private WorkerTls() {
     }

@@ -32,6 +32,15 @@ class WhaleConfigValidationTest {
             + "(unquoted in YAML)", e.getMessage());
     }
 
+    /** Storm's key for the TLS client's host name check (patch 0031), which Storm 2.8.3's own validation does not know. */
+    @Test
+    void shouldRefuseABadTlsHostnameVerificationAtSubmitNamingTheKey() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.NETTY_TLS_HOSTNAME_VERIFICATION, "no")));
+        assertEquals("storm.messaging.netty.tls.hostnameVerification: \"no\" (a string) is not accepted; expected a boolean: true"
+            + " or false (unquoted in YAML)", e.getMessage());
+    }
+
     @ParameterizedTest(name = "{0} = {1}")
     @CsvSource(delimiter = '|', value = {
         "whale.transport | tcp | one of netty, rdma",

@@ -234,8 +234,8 @@ public final class LocalClusterCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        user.own(layout.logDir(LocalClusterLayout.NIMBUS).getParent());
-        user.own(layout.dataDir(LocalClusterLayout.NIMBUS).getParent());
+        user.own(layout.logsDir());
+        user.own(layout.dataDir());
         out.printf("daemons and workers run as %s%n", user);
         return name -> {
             List<String> command = new ArrayList<>(launcher.apply(name));

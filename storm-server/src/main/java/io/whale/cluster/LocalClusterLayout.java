@@ -43,16 +43,26 @@ public final class LocalClusterLayout {
         return daemon.startsWith("supervisor-") ? root.resolve("conf/" + daemon + ".yaml") : clusterConf();
     }
 
+    /** Every daemon's logs, the workers' among them. */
+    public Path logsDir() {
+        return root.resolve("logs");
+    }
+
     public Path logDir(String daemon) {
-        return root.resolve("logs").resolve(daemon);
+        return logsDir().resolve(daemon);
     }
 
     public Path pidFile(String daemon) {
         return root.resolve("pids").resolve(daemon + ".pid");
     }
 
+    /** Every daemon's data ({@code storm.local.dir}), and what the demos' topologies write. */
+    public Path dataDir() {
+        return root.resolve("data");
+    }
+
     public Path dataDir(String daemon) {
-        return root.resolve("data").resolve(daemon);
+        return dataDir().resolve(daemon);
     }
 
     /** The emulated hosts' names and state ({@code up --hosts} only). */

@@ -9,8 +9,6 @@ import java.security.Principal;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.security.auth.DefaultHttpCredentialsPlugin;
@@ -28,9 +26,6 @@ import org.apache.storm.security.auth.ServerAuthUtils;
  * Without an authorizer every request is let through, as by Storm's UI.
  */
 final class UiAccess {
-    private static final Pattern TOPOLOGY = Pattern.compile("/api/v1/(?:whale/)?topology/([^/]+)(?:/.*)?");
-    private static final Pattern ACTION = Pattern.compile("/api/v1/topology/[^/]+/(activate|deactivate|rebalance|kill)(?:/\\d+)?");
-
     /** What a request asks of Nimbus: Storm's name of the operation and the topology it concerns (null: the cluster). */
     record Operation(String name, String topologyId) {
     }
@@ -69,33 +64,6 @@ final class UiAccess {
             throw new IllegalArgumentException(key + ": " + conf.get(key) + " could not be loaded (" + NimbusGateway.rootMessage(e)
                 + "); is its jar in extlib-daemon/?", e);
         }
-    }
-
-    /**
-     * The operation of a request to {@code path} by {@code method} ({@code id} the page's {@code ?id=}); empty where the
-     * UI asks Nimbus nothing (a path it does not serve).
-     */
-    static Optional<Operation> operation(String method, String path, String id) {
-        Matcher m;
-        if ("POST".equals(method)) {
-            if ((m = ACTION.matcher(path)).matches()) {
-                String verb = m.group(1);
-                return Optional.of(new Operation(verb.equals("kill") ? "killTopology" : verb, topologyOf(path)));
-            }
-            return Optional.empty();
-        }
-        return switch (path) {
-            case "/", "/index.html", "/metrics", "/api/v1/cluster/summary", "/api/v1/nimbus/summary", "/api/v1/supervisor/summary",
-                 "/api/v1/topology/summary", "/api/v1/whale/prometheus-targets" -> Optional.of(new Operation("getClusterInfo", null));
-            case "/topology.html", "/whale.html", "/whale-panel.html" -> id == null || id.isBlank() ? Optional.empty()
-                : Optional.of(new Operation("getTopology", id));
-            default -> (m = TOPOLOGY.matcher(path)).matches() ? Optional.of(new Operation("getTopology", m.group(1))) : Optional.empty();
-        };
-    }
-
-    private static String topologyOf(String path) {
-        Matcher m = TOPOLOGY.matcher(path);
-        return m.matches() ? m.group(1) : null;
     }
 
     /**

@@ -86,8 +86,28 @@ final class UiServlet extends HttpServlet {
 
     /** The service asking as the request's user, once {@link UiAccess} admitted the request. */
     private UiService admitted(HttpServletRequest request, String path, String id) {
-        String user = access.admit(request, UiAccess.operation(request.getMethod(), path, id), service.nimbus()::topologyConf);
+        String user = access.admit(request, operation(request.getMethod(), path, id), service.nimbus()::topologyConf);
         return service.as(user);
+    }
+
+    /**
+     * What a request to {@code path} by {@code method} ({@code id} the page's {@code ?id=}) asks of Nimbus, as Storm's UI
+     * names it; empty where the UI asks Nimbus nothing (a path it does not serve, a page without its id).
+     */
+    static Optional<UiAccess.Operation> operation(String method, String path, String id) {
+        Matcher m;
+        if ("POST".equals(method)) {
+            return (m = ACTION.matcher(path)).matches()
+                ? Optional.of(new UiAccess.Operation(m.group(2).equals("kill") ? "killTopology" : m.group(2), m.group(1))) : Optional.empty();
+        }
+        return switch (path) {
+            case "/", "/index.html", "/metrics", "/api/v1/cluster/summary", "/api/v1/nimbus/summary", "/api/v1/supervisor/summary",
+                 "/api/v1/topology/summary", "/api/v1/whale/prometheus-targets" -> Optional.of(new UiAccess.Operation("getClusterInfo", null));
+            case "/topology.html", "/whale.html", "/whale-panel.html" -> id == null || id.isBlank() ? Optional.empty()
+                : Optional.of(new UiAccess.Operation("getTopology", id));
+            default -> (m = TOPOLOGY.matcher(path)).matches() || (m = WHALE_TOPOLOGY.matcher(path)).matches()
+                ? Optional.of(new UiAccess.Operation("getTopology", m.group(1))) : Optional.empty();
+        };
     }
 
     private void get(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {

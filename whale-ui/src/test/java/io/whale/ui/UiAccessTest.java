@@ -37,17 +37,17 @@ class UiAccessTest {
 
     @Test
     void shouldNameStormsOperationForEachPathAsStormsUiDoes() {
-        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiAccess.operation("GET", "/", null));
-        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiAccess.operation("GET", "/metrics", null));
-        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiAccess.operation("GET", "/api/v1/whale/prometheus-targets", null));
-        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiAccess.operation("GET", "/topology.html", "t-1-1"));
-        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiAccess.operation("GET", "/api/v1/topology/t-1-1", null));
-        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiAccess.operation("GET", "/api/v1/whale/topology/t-1-1/trees.svg", null));
-        assertEquals(Optional.of(new UiAccess.Operation("killTopology", "t-1-1")), UiAccess.operation("POST", "/api/v1/topology/t-1-1/kill/0", null));
-        assertEquals(Optional.of(new UiAccess.Operation("rebalance", "t-1-1")), UiAccess.operation("POST", "/api/v1/topology/t-1-1/rebalance", null));
-        assertEquals(Optional.of(new UiAccess.Operation("deactivate", "t-1-1")), UiAccess.operation("POST", "/api/v1/topology/t-1-1/deactivate", null));
-        assertEquals(Optional.empty(), UiAccess.operation("GET", "/topology.html", null), "no id: the page says so, Nimbus is not asked");
-        assertEquals(Optional.empty(), UiAccess.operation("POST", "/api/v1/cluster/summary", null));
+        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiServlet.operation("GET", "/", null));
+        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiServlet.operation("GET", "/metrics", null));
+        assertEquals(Optional.of(new UiAccess.Operation("getClusterInfo", null)), UiServlet.operation("GET", "/api/v1/whale/prometheus-targets", null));
+        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiServlet.operation("GET", "/topology.html", "t-1-1"));
+        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiServlet.operation("GET", "/api/v1/topology/t-1-1", null));
+        assertEquals(Optional.of(new UiAccess.Operation("getTopology", "t-1-1")), UiServlet.operation("GET", "/api/v1/whale/topology/t-1-1/trees.svg", null));
+        assertEquals(Optional.of(new UiAccess.Operation("killTopology", "t-1-1")), UiServlet.operation("POST", "/api/v1/topology/t-1-1/kill/0", null));
+        assertEquals(Optional.of(new UiAccess.Operation("rebalance", "t-1-1")), UiServlet.operation("POST", "/api/v1/topology/t-1-1/rebalance", null));
+        assertEquals(Optional.of(new UiAccess.Operation("deactivate", "t-1-1")), UiServlet.operation("POST", "/api/v1/topology/t-1-1/deactivate", null));
+        assertEquals(Optional.empty(), UiServlet.operation("GET", "/topology.html", null), "no id: the page says so, Nimbus is not asked");
+        assertEquals(Optional.empty(), UiServlet.operation("POST", "/api/v1/cluster/summary", null));
     }
 
     @Test
@@ -76,7 +76,7 @@ class UiAccessTest {
         assertEquals("'carol' is not allowed killTopology on topology t-1-1 (nimbus.authorizer)", refused.getMessage());
         assertEquals("bob", access.admit(request("bob", null), kill(), topologyConf), "in topology.users (Nimbus puts the submitter there too)");
         assertEquals("admin", access.admit(request("admin", null), kill(), topologyConf), "in nimbus.admins");
-        assertEquals("carol", access.admit(request("carol", null), UiAccess.operation("GET", "/", null), topologyConf),
+        assertEquals("carol", access.admit(request("carol", null), UiServlet.operation("GET", "/", null), topologyConf),
             "anyone authenticated reads the cluster (nimbus.users empty)");
     }
 
@@ -104,7 +104,7 @@ class UiAccessTest {
     }
 
     private static Optional<UiAccess.Operation> kill() {
-        return UiAccess.operation("POST", "/api/v1/topology/t-1-1/kill/0", null);
+        return UiServlet.operation("POST", "/api/v1/topology/t-1-1/kill/0", null);
     }
 
     private static UiAccess secured() {
