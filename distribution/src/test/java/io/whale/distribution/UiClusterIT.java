@@ -131,11 +131,30 @@ class UiClusterIT {
         String missing = HeadlessChromium.dom(cluster, UI + "/topology.html?id=no-such-topology-1-1");
         assertTrue(missing.contains("role=\"alert\">topology no-such-topology-1-1 not found"), missing);
 
+        actFromThePageWithItsSessionsToken(cluster, dir, id);
         actThroughALoginFilter(cluster, dir, id);
         await("the topology killed").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
             .until(() -> json(cluster, "/api/v1/topology/summary").get("topologies").size() == 0);
         await("its workers gone, their slots free").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
             .until(() -> json(cluster, "/api/v1/cluster/summary").get("slotsUsed").asInt() == 0);
+    }
+
+    /**
+     * An action posted as the browser posts the page's form: with the page's origin, its session cookie and the token the
+     * page carries it is done (the page is sent back); with a token of no session it is refused. Activate: the topology
+     * is active already, so nothing changes for the rest of the test.
+     */
+    private static void actFromThePageWithItsSessionsToken(PrivateLocalCluster cluster, Path dir, String id) throws Exception {
+        Path jar = dir.resolve("ui-cookies.txt");
+        WhaleCli.Result page = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "--max-time", "30", "-c", jar.toString(),
+            UI + "/topology.html?id=" + id);
+        Matcher token = Pattern.compile("<input type=\"hidden\" name=\"token\" value=\"([^\"]+)\">").matcher(page.output());
+        assertTrue(token.find(), "the page's forms carry its session's token:\n" + page.output());
+        for (String form : List.of("redirect=page&token=forged", "redirect=page&token=" + token.group(1))) {
+            WhaleCli.Result posted = cluster.inside(Duration.ofMinutes(1), "curl", "-s", "--max-time", "30", "-b", jar.toString(),
+                "-H", "Origin: " + UI, "-o", "/dev/null", "-w", "%{http_code}", "--data", form, UI + "/api/v1/topology/" + id + "/activate");
+            assertEquals(form.endsWith("forged") ? "403" : "303", posted.output().strip(), form);
+        }
     }
 
     /**

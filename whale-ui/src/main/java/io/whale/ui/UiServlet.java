@@ -46,6 +46,7 @@ final class UiServlet extends HttpServlet {
     private final transient UiAccess access;
     private final transient HttpServlet metrics;
     private final boolean actionsEnabled;
+    private final transient ActionToken tokens = new ActionToken();
 
     UiServlet(UiService service, UiAccess access, HttpServlet metrics, boolean actionsEnabled) {
         this.service = service;
@@ -123,8 +124,9 @@ final class UiServlet extends HttpServlet {
                     StormUiJson.supervisorSummary(cluster), StormUiJson.topologySummary(cluster)));
             }
             case "/topology.html" -> {
+                String token = actionsEnabled ? tokens.forPage(request, response) : null;
                 UiService.Panel panel = service.whalePanel(required(id, "id"));
-                html(response, TopologyPage.render(service.topology(id, window), panel.pids(), fragment(panel), actionsEnabled));
+                html(response, TopologyPage.render(service.topology(id, window), panel.pids(), fragment(panel), token));
             }
             case "/whale.html" -> {
                 UiService.Panel panel = service.whalePanel(required(id, "id"));
@@ -168,18 +170,25 @@ final class UiServlet extends HttpServlet {
 
     /**
      * Storm UI's topology actions; a form of the page (field redirect) is sent back to the page instead of JSON. The form
-     * is read, the switch, the page's origin and the user checked before Nimbus is asked.
+     * is read, the switch, the page's origin, its session's token and the user checked before Nimbus is asked. A browser
+     * names the page's origin on every POST, so a request naming none is a script client (curl, Storm's REST users),
+     * which needs no page's token.
      */
     private void post(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
         Matcher m = ACTION.matcher(path);
         if (!m.matches()) {
             throw new UiError(404, "no action at " + path);
         }
-        String form = actionForm(request);
+        Map<String, String> form = query(actionForm(request));
         if (!actionsEnabled) {
             throw new UiError(403, "topology actions are disabled on this UI (ui.actions.enabled: false)");
         }
-        Optional<String> refusal = SameOrigin.refusal(request.getHeader("Origin"), request.getHeader("Referer"), request.getHeader("Host"));
+        String origin = request.getHeader("Origin");
+        String referer = request.getHeader("Referer");
+        Optional<String> refusal = SameOrigin.refusal(origin, referer, request.getHeader("Host"));
+        if (refusal.isEmpty() && (origin != null || referer != null)) {
+            refusal = tokens.refusal(request, form.get(ActionToken.FIELD));
+        }
         if (refusal.isPresent()) {
             throw new UiError(403, refusal.get());
         }
@@ -195,7 +204,7 @@ final class UiServlet extends HttpServlet {
         }
         LOG.info("{} of topology {} asked from {} by {}", verb, id, request.getRemoteAddr(),
             ReqContext.context().principal() == null ? "an unauthenticated user" : ReqContext.context().principal().getName());
-        if (query(form).containsKey("redirect")) {
+        if (form.containsKey("redirect")) {
             response.setHeader("Location", verb.equals("kill") ? "/" : "/topology.html?id=" + id);
             send(response, 303, "text/plain", verb + " asked");
         } else {

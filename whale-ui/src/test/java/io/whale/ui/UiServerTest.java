@@ -118,9 +118,19 @@ class UiServerTest {
 
         assertEquals(403, forged.statusCode(), forged.body());
         assertTrue(forged.body().contains("this one came from http://evil.example"), forged.body());
-        // the UI's own page, and a client naming no origin, reach Nimbus (down here: 503)
-        assertEquals(503, post("/api/v1/topology/t-1-1/kill/0", "http://127.0.0.1:" + ui.port(), "redirect=page").statusCode());
+        // a client naming no origin (a script, not a page) reaches Nimbus (down here: 503)
         assertEquals(503, post("/api/v1/topology/t-1-1/kill/0", null, "").statusCode());
+    }
+
+    @Test
+    void shouldRefuseAnActionFromTheUisOwnPageWithoutItsSessionsTokenBeforeAskingNimbus() throws Exception {
+        HttpResponse<String> tokenless = post("/api/v1/topology/t-1-1/kill/0", "http://127.0.0.1:" + ui.port(), "redirect=page");
+
+        assertEquals(403, tokenless.statusCode(), tokenless.body());
+        assertTrue(tokenless.body().contains("needs the session the UI's page opened"), tokenless.body());
+        HttpResponse<String> page = get("/topology.html?id=t-1-1");
+        assertTrue(page.headers().firstValue("Set-Cookie").orElse("").matches(ActionToken.COOKIE + "=[^;]+;.*HttpOnly.*"),
+            "the topology page opens a session: " + page.headers().map());
     }
 
     @Test

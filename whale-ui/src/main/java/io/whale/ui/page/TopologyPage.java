@@ -14,14 +14,13 @@ public final class TopologyPage {
     private TopologyPage() {
     }
 
-    /** {@code topology}: the Storm UI JSON of the topology; {@code pids}: worker host:port to pid, where known. */
-    public static String render(Map<String, Object> topology, Map<String, Long> pids, String panel) {
-        return render(topology, pids, panel, true);
-    }
-
-    /** As above; without {@code actions} ({@code ui.actions.enabled: false}) the page offers no topology action. */
+    /**
+     * {@code topology}: the Storm UI JSON of the topology; {@code pids}: worker host:port to pid, where known;
+     * {@code actionToken}: the session's token each action form carries, null where the page offers no topology action
+     * ({@code ui.actions.enabled: false}).
+     */
     @SuppressWarnings("unchecked")
-    public static String render(Map<String, Object> topology, Map<String, Long> pids, String panel, boolean actions) {
+    public static String render(Map<String, Object> topology, Map<String, Long> pids, String panel, String actionToken) {
         String id = String.valueOf(topology.get("id"));
         String name = String.valueOf(topology.get("name"));
         StringBuilder body = new StringBuilder();
@@ -30,11 +29,11 @@ public final class TopologyPage {
                 Html.escape(topology.get("uptime")), Html.number(topology.get("workersTotal")), Html.number(topology.get("executorsTotal")),
                 Html.number(topology.get("tasksTotal"))))));
         body.append("<div class=\"actions\">");
-        if (actions) {
-            body.append(action(id, name, "activate", "Activate", ""))
-                .append(action(id, name, "deactivate", "Deactivate", ""))
-                .append(action(id, name, "rebalance", "Rebalance", "/30"))
-                .append(action(id, name, "kill", "Kill", "/30"));
+        if (actionToken != null) {
+            body.append(action(id, name, "activate", "Activate", "", actionToken))
+                .append(action(id, name, "deactivate", "Deactivate", "", actionToken))
+                .append(action(id, name, "rebalance", "Rebalance", "/30", actionToken))
+                .append(action(id, name, "kill", "Kill", "/30", actionToken));
         }
         body.append("<a href=\"/whale.html?id=").append(Html.escape(id)).append("\">Whale panel alone</a></div>");
 
@@ -83,12 +82,13 @@ public final class TopologyPage {
         return Html.page("Topology " + name, body.toString());
     }
 
-    /** A button that posts to Storm UI's path for the action after the browser asked the operator to confirm. */
-    private static String action(String id, String name, String verb, String label, String waitSuffix) {
+    /** A button that posts to Storm UI's path for the action, with the session's token, after the browser asked the operator to confirm. */
+    private static String action(String id, String name, String verb, String label, String waitSuffix, String token) {
         String question = label + " topology " + name + (waitSuffix.isEmpty() ? "" : " (in " + waitSuffix.substring(1) + " s)") + "?";
         return "<form class=\"action\" method=\"post\" action=\"/api/v1/topology/" + Html.escape(id) + "/" + verb + waitSuffix
             + "\" onsubmit=\"return confirm(" + Html.escape(Html.jsString(question)) + ")\">"
-            + "<input type=\"hidden\" name=\"redirect\" value=\"page\"><button type=\"submit\" name=\"" + verb + "\">" + label
+            + "<input type=\"hidden\" name=\"redirect\" value=\"page\"><input type=\"hidden\" name=\"token\" value=\""
+            + Html.escape(token) + "\"><button type=\"submit\" name=\"" + verb + "\">" + label
             + "</button></form>";
     }
 }

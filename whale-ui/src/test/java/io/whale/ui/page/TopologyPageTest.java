@@ -18,12 +18,14 @@ class TopologyPageTest {
             "componentNumTasks", Map.of("matcher", 4L)))));
 
     @Test
-    void shouldPostEachActionToTheStormUisPathOnlyAfterTheOperatorConfirms() {
-        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel");
+    void shouldPostEachActionWithTheSessionsTokenToTheStormUisPathOnlyAfterTheOperatorConfirms() {
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel", "tok");
 
         for (String action : List.of("activate", "deactivate", "rebalance/30", "kill/30")) {
             assertTrue(Pattern.compile("<form class=\"action\" method=\"post\" action=\"/api/v1/topology/rh-1-17/" + action
-                + "\" onsubmit=\"return confirm\\(&quot;[^&]+ topology rh[^&]*\\?&quot;\\)\">").matcher(page).find(), action + " in\n" + page);
+                + "\" onsubmit=\"return confirm\\(&quot;[^&]+ topology rh[^&]*\\?&quot;\\)\">"
+                + "<input type=\"hidden\" name=\"redirect\" value=\"page\"><input type=\"hidden\" name=\"token\" value=\"tok\">")
+                .matcher(page).find(), action + " with the session's token in\n" + page);
         }
     }
 
@@ -32,7 +34,7 @@ class TopologyPageTest {
         Map<String, Object> odd = new java.util.HashMap<>(TOPOLOGY);
         odd.put("name", "rh\n'); x('\"<b>");
 
-        String page = TopologyPage.render(odd, Map.of(), "panel");
+        String page = TopologyPage.render(odd, Map.of(), "panel", "tok");
 
         String confirm = "return confirm(&quot;Kill topology rh\\n&#39;); x(&#39;\\&quot;\\u003cb&gt; (in 30 s)?&quot;)";
         assertTrue(page.contains("onsubmit=\"" + confirm + "\""), page);
@@ -42,16 +44,16 @@ class TopologyPageTest {
 
     @Test
     void shouldShowEachWorkersPidWhereItsEndpointGaveIt() {
-        String page = TopologyPage.render(TOPOLOGY, Map.of("h1:6700", 4242L), "panel");
+        String page = TopologyPage.render(TOPOLOGY, Map.of("h1:6700", 4242L), "panel", "tok");
 
         assertTrue(page.contains("<td>h1:6700</td><td class=\"n\">4242</td>"), page);
         assertEquals(-1, page.indexOf("Pids come from"), "no note when the pids are known");
-        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel").contains("Pids come from the workers' Prometheus endpoints"));
+        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel", "tok").contains("Pids come from the workers' Prometheus endpoints"));
     }
 
     @Test
     void shouldReloadOnlyThePanelFromTheUiItself() {
-        String page = TopologyPage.render(TOPOLOGY, Map.of(), "<h2>Whale</h2>");
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "<h2>Whale</h2>", "tok");
 
         assertTrue(page.contains("<div id=\"whale-panel\" class=\"panel\"><h2>Whale</h2></div>"), page);
         assertTrue(page.contains("fetch('/whale-panel.html?id=rh-1-17')"), page);
@@ -60,8 +62,8 @@ class TopologyPageTest {
 
     @Test
     void shouldOfferNoTopologyActionWhenTheyAreDisabled() {
-        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel").contains("/kill/30"));
-        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel", false);
+        assertTrue(TopologyPage.render(TOPOLOGY, Map.of(), "panel", "tok").contains("/kill/30"));
+        String page = TopologyPage.render(TOPOLOGY, Map.of(), "panel", null);
         assertFalse(page.contains("/kill/") || page.contains("/rebalance/") || page.contains("/activate"), page);
     }
 }
