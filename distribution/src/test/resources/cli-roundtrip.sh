@@ -22,7 +22,7 @@ step up "$whale" local-cluster up --supervisors 2 --dir "$dir"
 step status "$whale" local-cluster status --dir "$dir"
 # -c before the command and among the main's arguments, as Storm's CLI takes it
 step jar "$whale" "${conf[@]}" -c topology.message.timeout.secs=45 jar "$jar" io.whale.examples.smoke.SmokeTopology \
-  --name cli-smoke -c whale.cli.probe=after-main-class --tuples 100 --parallelism 2 --workers 2 --report-dir "$dir/cli-report"
+  --name cli-smoke -c whale.cli.probe=after-main-class --tuples 100 --parallelism 2 --workers 2 --report-dir "$dir/data/cli-report"
 step list "$whale" "${conf[@]}" list
 wait_for ACTIVE
 # a worker has loaded (and logged the topology conf it was given) before the topology is changed or killed

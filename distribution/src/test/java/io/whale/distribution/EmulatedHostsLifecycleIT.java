@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code local-cluster up --hosts} that does not get to the end: it fails, or it is killed half-way. Either way no
  * namespace, link or process of the cluster may stay behind once {@code up} (or the {@code down} after it) is over.
- * And who it runs as: the daemons as the user asked for, never in a folder another user could write.
+ * And who it runs as: the daemons as the user asked for, else nobody, never in a folder another user could write nor
+ * in one their user cannot reach.
  */
 class EmulatedHostsLifecycleIT {
 
@@ -77,14 +78,15 @@ class EmulatedHostsLifecycleIT {
         }
     }
 
-    /** Issue 34: the daemons, and so the workers and the topologies' code, run as the user asked for, not as root. */
+    /** Issue 34: the daemons, and so the workers and the topologies' code, run as nobody when root names no one. */
     @Test
-    void shouldRunTheDaemonsAsTheUserAskedForOnceTheNamespacesExist() throws Exception {
+    void shouldRunTheDaemonsAsNobodyWhenRootNamesNoUserOnceTheNamespacesExist() throws Exception {
         Path dir = Path.of("target/hosts-user").toAbsolutePath();
         WhaleCli.deleteRecursively(dir);
         Set<String> linksBefore = EmulatedHosts.linksHere();
         try {
-            WhaleCli.Result up = WhaleCli.whale("local-cluster", "up", "--hosts", "1", "--user", "nobody", "--dir", dir.toString());
+            WhaleCli.Result up = WhaleCli.run(Duration.ofMinutes(3), Map.of(), List.of("env", "-u", "SUDO_USER", "-u", "WHALE_DAEMON_USER",
+                WhaleCli.BIN.toString(), "local-cluster", "up", "--hosts", "1", "--dir", dir.toString()));
             System.out.println(up.output());
 
             assertEquals(0, up.exit(), up.output());
@@ -101,6 +103,24 @@ class EmulatedHostsLifecycleIT {
             assertEquals(0, down.exit(), down.output());
         }
         assertNothingLeft(dir, linksBefore);
+    }
+
+    @Test
+    void shouldRefuseAClusterItsDaemonsUserCannotReachNamingWhatToOpen() throws Exception {
+        Path closed = Files.createTempDirectory("whale-closed", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = closed.resolve("cluster");
+        Set<String> linksBefore = EmulatedHosts.linksHere();
+        try {
+            WhaleCli.Result up = WhaleCli.run(Duration.ofMinutes(3), Map.of(), List.of(WhaleCli.BIN.toString(),
+                "local-cluster", "up", "--hosts", "1", "--user", "nobody", "--dir", dir.toString()));
+
+            assertEquals(1, up.exit(), up.output());
+            assertTrue(up.output().contains("--user nobody cannot write " + dir.resolve("logs") + ": a folder on the way is closed to it"),
+                up.output());
+            assertNothingLeft(dir, linksBefore);
+        } finally {
+            WhaleCli.deleteRecursively(closed);
+        }
     }
 
     @Test

@@ -47,6 +47,9 @@ class ExampleDemosIT {
 
         List<String> report = reportLines(dir.resolve("data/ridehailing-report.jsonl"));
         assertEquals((double) ORDERS, field(report.get(report.size() - 1), "total_results"));
+        assertTrue(Pattern.compile("Kafka running: pid \\d+, .*, as nobody$", Pattern.MULTILINE).matcher(run.output()).find(),
+            "the broker runs as the demo's daemon user, not root:\n" + run.output());
+        assertEquals("nobody", Files.getOwner(dir.resolve("kafka/kraft-logs")).getName(), "the broker's data is written as nobody");
         assertTrue(report.stream().anyMatch(l -> field(l, "results_per_s") > 0), report.toString());
         assertEverythingStopped(run, dir);
     }

@@ -73,8 +73,16 @@ final class PrivateLocalCluster implements AutoCloseable {
         return cluster.startedWith(up);
     }
 
-    /** Runs {@code whale UP} (a {@code local-cluster up} command): this cluster once it succeeded; closed if it failed. */
+    /**
+     * Runs {@code whale UP} (a {@code local-cluster up} command): this cluster once it succeeded; closed if it failed.
+     * The daemons run as root ({@code --user root}) unless UP names a user: the tests' topologies write their reports
+     * to folders the test makes, as root, beside the cluster's. The default user, {@code nobody}, is run by {@code
+     * SmokeClusterIT}, {@code CliRoundTripIT} and {@code EmulatedHostsLifecycleIT}.
+     */
     private PrivateLocalCluster startedWith(List<String> up) throws IOException, InterruptedException {
+        if (!up.contains("--user")) {
+            up.addAll(List.of("--user", "root"));
+        }
         try {
             WhaleCli.Result result = whale(Duration.ofMinutes(3), up.toArray(String[]::new));
             System.out.println(result.output());

@@ -17,14 +17,18 @@ import java.util.stream.Stream;
  * root command starts them through {@code setpriv} as that user, once the namespaces exist, and gives it the folders
  * the daemons write ({@code logs/}, {@code data/}); the cluster's folder, its conf, pid files and state stay root's,
  * since root commands read them. Chosen by {@code --user NAME}, else {@value #ENV} (which the demos' own clusters take
- * too), else the user who ran {@code sudo}; with none of them a root command keeps root, and says so.
+ * too), else the user who ran {@code sudo}, else {@value #UNPRIVILEGED}; only {@code --user root} keeps root, and says so.
  */
 public record DaemonUser(String name, int uid, int gid) {
     public static final String ENV = "WHALE_DAEMON_USER";
+    /** Whom a root command runs the daemons as when nobody is named: the system's account that owns nothing. */
+    static final String UNPRIVILEGED = "nobody";
+    private static final String ROOT = "root";
 
     /**
      * The user to run as: {@code asked} ({@code --user}), else {@code env}'s {@value #ENV}, else its {@code SUDO_USER}
-     * (not root); empty where none is named. A command that is not root cannot run its daemons as another user.
+     * (not root), else {@value #UNPRIVILEGED}; empty (the command's own user) where root is named or the command is not
+     * root, since only root can start the daemons as another user.
      */
     static Optional<DaemonUser> choose(Optional<String> asked, boolean root, Map<String, String> env, Function<String, DaemonUser> lookup) {
         Optional<String> named = asked.or(() -> Optional.ofNullable(env.get(ENV)).filter(n -> !n.isBlank()));
@@ -35,7 +39,9 @@ public record DaemonUser(String name, int uid, int gid) {
             }
             return Optional.empty();
         }
-        return named.or(() -> Optional.ofNullable(env.get("SUDO_USER")).filter(n -> !n.isBlank() && !n.equals("root"))).map(lookup);
+        String user = named.or(() -> Optional.ofNullable(env.get("SUDO_USER")).filter(n -> !n.isBlank() && !n.equals(ROOT)))
+            .orElse(UNPRIVILEGED);
+        return user.equals(ROOT) ? Optional.empty() : Optional.of(lookup.apply(user));
     }
 
     /** The user called {@code name}, from the system's accounts; an unknown one is refused, named. */
@@ -77,11 +83,21 @@ public record DaemonUser(String name, int uid, int gid) {
 
     /** Refuses, saying what to open, a Whale installation this user cannot run (a folder on its way closed to it). */
     void requireCanRun(Path whaleBin) {
+        require(List.of("test", "-x", whaleBin.toString()), "cannot run " + whaleBin + ": give it read and search access to"
+            + " the Whale installation (every folder on the way), or choose another user");
+    }
+
+    /** Refuses, saying what to open, a cluster whose {@code folder} (given to this user) it cannot reach past a closed folder above. */
+    void requireCanWrite(Path folder) {
+        require(List.of("test", "-w", folder.toString()), "cannot write " + folder + ": a folder on the way is closed to it;"
+            + " give it search access to every folder above, put the cluster elsewhere (--dir), or choose another user (--user root keeps root)");
+    }
+
+    private void require(List<String> test, String otherwise) {
         try {
-            SystemCommand.run(Stream.concat(launcher().stream(), Stream.of("test", "-x", whaleBin.toString())).toList());
+            SystemCommand.run(Stream.concat(launcher().stream(), test.stream()).toList());
         } catch (LocalClusterException e) {
-            throw new IllegalArgumentException("--user " + name + " cannot run " + whaleBin + ": give it read and search access to"
-                + " the Whale installation (every folder on the way), or choose another user");
+            throw new IllegalArgumentException("--user " + name + " " + otherwise);
         }
     }
 

@@ -167,7 +167,7 @@ public final class LocalClusterCommand {
             long left = Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toSeconds());
             List<String> startDaemons = new ArrayList<>(List.of(whaleBin.toString(), "local-cluster", START_DAEMONS,
                 "--dir", layout.root().toString(), "--timeout", String.valueOf(left)));
-            user.ifPresent(u -> startDaemons.addAll(List.of("--user", u.name())));
+            startDaemons.addAll(List.of("--user", user.map(DaemonUser::name).orElse("root"))); // the choice made here, root's too
             int exit = HostNetwork.runInside(plan.namespace(0), startDaemons);
             if (exit != 0) {
                 throw new LocalClusterException("the cluster's daemons did not come up (see above)");
@@ -193,8 +193,7 @@ public final class LocalClusterCommand {
         List<DaemonProcess> started = new ArrayList<>();
         Function<String, List<String>> asUser = user.isEmpty() ? launcher : asUser(plan, launcher, whaleBin, user.get());
         if (user.isEmpty() && DaemonUser.runningAsRoot()) {
-            out.println("daemons and workers run as root, and so does every topology's code: --user NAME, " + DaemonUser.ENV
-                + " or sudo runs them as another user");
+            out.println("daemons and workers run as root, as --user root asked, and so does every topology's code");
         }
         try {
             for (String name : layout.daemons(plan)) {
@@ -236,6 +235,7 @@ public final class LocalClusterCommand {
         }
         user.own(layout.logsDir());
         user.own(layout.dataDir());
+        user.requireCanWrite(layout.logsDir());
         out.printf("daemons and workers run as %s%n", user);
         return name -> {
             List<String> command = new ArrayList<>(launcher.apply(name));

@@ -24,9 +24,16 @@ class DaemonUserTest {
     }
 
     @Test
-    void shouldKeepRootOnlyWhereNobodyElseIsNamed() {
-        assertEquals(Optional.empty(), DaemonUser.choose(Optional.empty(), true, Map.of(), ACCOUNTS));
-        assertEquals(Optional.empty(), DaemonUser.choose(Optional.empty(), true, Map.of("SUDO_USER", "root"), ACCOUNTS));
+    void shouldRunAsNobodyWhereNoUserIsNamed() {
+        assertEquals("nobody", DaemonUser.choose(Optional.empty(), true, Map.of(), ACCOUNTS).orElseThrow().name());
+        assertEquals("nobody", DaemonUser.choose(Optional.empty(), true, Map.of("SUDO_USER", "root"), ACCOUNTS).orElseThrow().name(),
+            "sudo from root names no other user");
+    }
+
+    @Test
+    void shouldKeepRootOnlyWhenRootIsAskedForOrTheCommandIsNotRoot() {
+        assertEquals(Optional.empty(), DaemonUser.choose(Optional.of("root"), true, Map.of("SUDO_USER", "alice"), ACCOUNTS));
+        assertEquals(Optional.empty(), DaemonUser.choose(Optional.empty(), true, Map.of(DaemonUser.ENV, "root"), ACCOUNTS));
         assertEquals(Optional.empty(), DaemonUser.choose(Optional.empty(), false, Map.of("SUDO_USER", "alice"), ACCOUNTS),
             "not root: the daemons run as this command's user anyway");
     }

@@ -91,6 +91,9 @@ public final class WocBenchmark {
             DemoSession.step("starting the local cluster (" + String.join(" ", options.clusterLayout()) + ") in " + clusterDir);
             List<String> up = new ArrayList<>(List.of("local-cluster", "up"));
             up.addAll(options.clusterLayout());
+            if ("root".equals(System.getProperty("user.name"))) {
+                up.addAll(List.of("--user", "root")); // the runs' tasks report to folders the harness makes, as root
+            }
             session.whale(concat(up, List.of("--dir", clusterDir.toString())));
             if (stockSession != null) {
                 session.onClose("stopping the stock Storm cluster", stockSession::close);

@@ -57,6 +57,9 @@ final class PaperCluster {
         up.addAll(layout);
         up.addAll(List.of("--dir", dir.toString()));
         up.addAll(extra);
+        if ("root".equals(System.getProperty("user.name"))) {
+            up.addAll(List.of("--user", "root")); // the runs' tasks report to folders the harness makes, as root
+        }
         session.whale(up);
         host0 = HostLinks.of(dir).stream().filter(h -> h.host() == 0).findFirst()
             .orElseThrow(() -> new IllegalStateException("no host 0 in the emulated hosts' state under " + dir));

@@ -61,6 +61,10 @@ public final class KafkaBrokerControl {
         @Option(names = "--heap", defaultValue = "512m", description = "broker JVM heap (default: ${DEFAULT-VALUE})")
         String heap;
 
+        @Option(names = "--user", description = "as root: the user the broker runs as, given its folder "
+                + "(default: $" + BrokerUser.ENV + ", the demos' daemon user; else the command's own)")
+        String user;
+
         @Override
         public Integer call() throws IOException, InterruptedException {
             BrokerFolder folder = folder();
@@ -73,11 +77,21 @@ public final class KafkaBrokerControl {
             int clientPort = port == 0 ? LoopbackPorts.free() : port;
             String bootstrap = host + ":" + clientPort;
             folder.writeLog4jConfig();
-            Process process = new ProcessBuilder(List.of(
+            List<String> broker = List.of(
                     javaExecutable(), PROCESS_MARKER, "-Xmx" + heap, "-XX:+UseSerialGC",
                     "-Dlog4j2.configurationFile=" + folder.log4jConfig(),
                     "-cp", System.getProperty("java.class.path"),
-                    MAIN_CLASS, "--dir", folder.dir().toString(), "--host", host, "--port", Integer.toString(clientPort)))
+                    MAIN_CLASS, "--dir", folder.dir().toString(), "--host", host, "--port", Integer.toString(clientPort));
+            Optional<BrokerUser> as;
+            try {
+                as = Optional.ofNullable(user).or(() -> Optional.ofNullable(System.getenv(BrokerUser.ENV)))
+                        .filter(name -> !name.isBlank() && !name.equals(System.getProperty("user.name"))).map(BrokerUser::of);
+                as.ifPresent(u -> u.own(folder.dir()));
+            } catch (IllegalArgumentException e) {
+                System.err.println("whale kafka: " + e.getMessage());
+                return 1;
+            }
+            Process process = new ProcessBuilder(as.map(u -> u.launch(broker)).orElse(broker))
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(folder.logFile().toFile()))
                     .start();
@@ -91,7 +105,7 @@ public final class KafkaBrokerControl {
                 }
                 if (TopicAdmin.answers(bootstrap, Duration.ofSeconds(2))) {
                     System.out.println("Kafka running: pid " + process.pid() + ", bootstrap " + bootstrap
-                            + ", data in " + folder.dir());
+                            + ", data in " + folder.dir() + as.map(u -> ", as " + u.name()).orElse(""));
                     return 0;
                 }
             }
