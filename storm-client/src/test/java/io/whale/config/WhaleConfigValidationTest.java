@@ -24,21 +24,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Storm's own topology-conf check (patched) refuses bad whale.* values with a message naming key, value and rule. */
 class WhaleConfigValidationTest {
 
-    @Test
-    void shouldRefuseAQuotedBooleanNamingTheKeyTheValueAndWhatIsAccepted() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.WOC_ENABLED, "true")));
-        assertEquals("whale.woc.enabled: \"true\" (a string) is not accepted; expected a boolean: true or false "
-            + "(unquoted in YAML)", e.getMessage());
-    }
-
-    /** Storm's key for the TLS client's host name check (patch 0031), which Storm 2.8.3's own validation does not know. */
-    @Test
-    void shouldRefuseABadTlsHostnameVerificationAtSubmitNamingTheKey() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> ConfigValidation.validateTopoConf(conf(WhaleConfig.NETTY_TLS_HOSTNAME_VERIFICATION, "no")));
-        assertEquals("storm.messaging.netty.tls.hostnameVerification: \"no\" (a string) is not accepted; expected a boolean: true"
-            + " or false (unquoted in YAML)", e.getMessage());
+    /**
+     * A quoted boolean, for a whale.* key and for Storm's key of the TLS client's host name check (patch 0031), which
+     * Storm 2.8.3's own validation does not know.
+     */
+    @ParameterizedTest(name = "{0} = \"{1}\"")
+    @CsvSource(delimiter = '|', value = {"whale.woc.enabled | true", "storm.messaging.netty.tls.hostnameVerification | no"})
+    void shouldRefuseAQuotedBooleanNamingTheKeyTheValueAndWhatIsAccepted(String key, String value) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigValidation.validateTopoConf(conf(key, value)));
+        assertEquals(key + ": \"" + value + "\" (a string) is not accepted; expected a boolean: true or false (unquoted in YAML)",
+            e.getMessage());
     }
 
     @ParameterizedTest(name = "{0} = {1}")
