@@ -67,10 +67,13 @@ class RelayBackpressureClusterIT {
                 Files.move(named, reports.resolve(PacedBolt.SLOW_WORKER_FILE), StandardCopyOption.ATOMIC_MOVE);
             });
         WorkerLogs logs = m.logs();
-        System.out.printf("%s: relay-frames-forwarded %d, relay-tuples-lost %d, largest relay-held-tuples printed %d%n", name,
-            logs.lastCount("relay-frames-forwarded"), logs.lastCountIfPrinted("relay-tuples-lost"), logs.largestGauge("relay-held-tuples"));
+        String losses = String.format("relay-tuples-lost %d (relay-children-stalled %d, relay-children-disconnected %d, relay-repairs %d)",
+            logs.lastCountIfPrinted("relay-tuples-lost"), logs.lastCountIfPrinted("relay-children-stalled"),
+            logs.lastCountIfPrinted("relay-children-disconnected"), logs.lastCountIfPrinted("relay-repairs"));
+        System.out.printf("%s: relay-frames-forwarded %d, %s, largest relay-held-tuples printed %d%n", name,
+            logs.lastCount("relay-frames-forwarded"), losses, logs.largestGauge("relay-held-tuples"));
         assertTrue(logs.lastCount("relay-frames-forwarded") > 0, name + ": the relay forwarded nothing");
-        assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, name + ": tuples lost along the tree");
+        assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, name + ": tuples lost along the tree: " + losses);
         assertTrue(logs.largestGauge("relay-held-tuples") <= WINDOW_TUPLES, name + ": a relay held more than the source's window");
         assertEquals(0, logs.lastCount("woc-frames-malformed"), name);
         SecuredTransport.assertWindowHeld(logs, name, WINDOW_TUPLES);

@@ -109,6 +109,13 @@ public final class RelayFrameCodec {
         return children;
     }
 
+    /** The tasks of the member at the top of {@code route}, a route in {@code frame}, and of every member below it. */
+    public static int[] subtreeTasksOf(RelayFrame frame, RelayFrame.Child route) {
+        TaskList tasks = new TaskList(new int[0]);
+        skipRoute(ByteBuffer.wrap(frame.frame(), route.start(), route.end() - route.start()), tasks);
+        return tasks.toArray();
+    }
+
     public static RelayFrame decode(byte[] frame) {
         if (frame == null || frame.length < MIN_FRAME_BYTES) {
             throw new MalformedBatchTupleException(KIND + " truncated: " + (frame == null ? 0 : frame.length)

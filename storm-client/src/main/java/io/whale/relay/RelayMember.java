@@ -61,7 +61,8 @@ public final class RelayMember {
 
     /**
      * @param nanoClock the clock of the sequence filter and of the connection refreshes
-     * @param underBackPressure whether a remote task is under Storm's backpressure: a child that says so is alive
+     * @param underBackPressure whether a remote task is under Storm's backpressure: a child with such a task in its
+     *     subtree is alive
      */
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
@@ -164,7 +165,7 @@ public final class RelayMember {
             if (node == null) {
                 connectNow();
             }
-            if (node == null || !reachable(node)) {
+            if (node == null || !reachable(node, () -> RelayFrameCodec.subtreeTasksOf(frame, child))) {
                 List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
                 bypassed++;
@@ -221,15 +222,18 @@ public final class RelayMember {
      * itself and counts the member's own tuples lost ({@link #bypassed}): the tree repairs itself where the failure
      * shows, with no message, as soon as the parent's connection or the stall bound shows it, and heals when the
      * connection or the credit is back. Logged once each way.
+     *
+     * @param subtreeTasks the tasks of {@code node} and of every member below it on the way the frame goes, read only
+     *     once its window is found stalled: the credit {@code node} owes comes back only once they all have the frame
      */
-    public boolean reachable(NodeInfo node) {
+    public boolean reachable(NodeInfo node, Supplier<int[]> subtreeTasks) {
         IConnection connection = connections.apply(node);
         boolean up = connection != null
             && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
         if (!up) {
             connectNow();
         }
-        boolean stalled = up && stalled(node, connection);
+        boolean stalled = up && stalled(connection, subtreeTasks);
         if (up && !stalled) {
             if (!unreachable.isEmpty() && unreachable.remove(node)) {
                 LOG.info("Relay member {} is reachable again and relays for its trees again", RelayTrees.address(node));
@@ -264,18 +268,19 @@ public final class RelayMember {
     }
 
     /**
-     * Whether the window of the frames this worker roots for {@code node} has stayed full with no credit for the bound,
-     * and no task of it is under Storm's backpressure: a worker that says its queues are full is alive and slow, and is
-     * held back by that, not sent around.
+     * Whether the window of the frames this worker roots for a member has stayed full with no credit for the bound,
+     * and no task of its subtree is under Storm's backpressure: a worker that says its queues are full is alive and
+     * slow, and so is a relay waiting for such a worker's credit; both are held back by the flag, not sent around.
      */
-    private boolean stalled(NodeInfo node, IConnection connection) {
-        return connection instanceof CreditedConnection credited && credited.frameWindow().stalled() && !underBackPressure(node);
+    private boolean stalled(IConnection connection, Supplier<int[]> subtreeTasks) {
+        return connection instanceof CreditedConnection credited && credited.frameWindow().stalled()
+            && !anyUnderBackPressure(subtreeTasks.get());
     }
 
-    /** Looks through the task map: called only for a member found silent, seldom. */
-    private boolean underBackPressure(NodeInfo node) {
-        for (Map.Entry<Integer, NodeInfo> entry : taskToNode.get().entrySet()) {
-            if (entry.getValue().equals(node) && underBackPressure.test(entry.getKey())) {
+    /** Called only for a member found silent, seldom. */
+    private boolean anyUnderBackPressure(int[] tasks) {
+        for (int task : tasks) {
+            if (underBackPressure.test(task)) {
                 return true;
             }
         }

@@ -293,7 +293,8 @@ public final class WocEmitBatcher {
             while (!next.isEmpty()) {
                 int node = next.poll();
                 NodeInfo member = tree.members().get(node - 1);
-                if (!relay.reachable(member)) {
+                RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
+                if (!relay.reachable(member, () -> RelayTrees.allTasks(route))) {
                     bypassedMembers++;
                     bypassedTuples += memberTasks.get(node - 1).length;
                     for (int i = children[node].length - 1; i >= 0; i--) {
@@ -301,7 +302,6 @@ public final class WocEmitBatcher {
                     }
                     continue;
                 }
-                RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
                     relay.incarnation(), tree.id(), seq, route, seeds, values);
                 frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth(), delivery));

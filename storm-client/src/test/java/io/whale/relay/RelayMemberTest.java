@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.netty.Client;
@@ -37,6 +38,8 @@ class RelayMemberTest {
     private static final NodeInfo B = new NodeInfo("b", java.util.Set.of(6700L));
     private static final NodeInfo C = new NodeInfo("c", java.util.Set.of(6700L));
     private static final NodeInfo D = new NodeInfo("d", java.util.Set.of(6700L));
+    /** B's task, what B's subtree has when B is a leaf. */
+    private static final Supplier<int[]> B_ALONE = () -> new int[] {3};
     /** A leaf route to B alone. */
     private static final RelayRoute ROUTE_TO_B = new RelayRoute(new int[] {1, 2}, List.of(RelayRoute.leaf(3)));
     /** As {@link #ROUTE}, with D (task 5) below B. */
@@ -148,16 +151,16 @@ class RelayMemberTest {
         receive(frame(1));
         linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
         FrameWindow window = stalledWindowTo(toB);
-        assertTrue(member.reachable(B), "no credit for 999 ms: still waited for");
+        assertTrue(member.reachable(B, B_ALONE), "no credit for 999 ms: still waited for");
 
         now.set(SECOND);
-        assertFalse(member.reachable(B), "the frames this worker rooted for B got no credit for 1 s");
+        assertFalse(member.reachable(B, B_ALONE), "the frames this worker rooted for B got no credit for 1 s");
         assertEquals(1, member.metrics().childrenStalled());
         assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "frame 1 settled: B's share counted lost");
         assertEquals(1, member.metrics().lostTuples());
 
         window.credit(1);
-        assertTrue(member.reachable(B), "its next credit ends the stall");
+        assertTrue(member.reachable(B, B_ALONE), "its next credit ends the stall");
     }
 
     @Test
@@ -166,10 +169,28 @@ class RelayMemberTest {
         backPressure.add(3);
         now.set(SECOND);
 
-        assertTrue(member.reachable(B), "B's queues are full: it is slow, not gone");
+        assertTrue(member.reachable(B, B_ALONE), "B's queues are full: it is slow, not gone");
         assertEquals(0, member.metrics().childrenStalled());
         backPressure.clear();
-        assertFalse(member.reachable(B));
+        assertFalse(member.reachable(B, B_ALONE));
+    }
+
+    @Test
+    void shouldNotSendAroundAStalledRelayWhileATaskBelowItIsUnderBackPressure() {
+        stalledWindowTo(toB);
+        backPressure.add(5);
+        now.set(SECOND);
+
+        receive(frame(1, DEEP));
+        assertEquals(List.of(3, 4), routingTasks(), "B waits for D, whose queues are full: B is sent its frame, D is not sent around it");
+        assertEquals(0, member.metrics().childrenStalled());
+        assertEquals(0, member.metrics().lostTuples());
+
+        backPressure.clear();
+        published.clear();
+        receive(frame(2, DEEP));
+        assertEquals(List.of(5, 4), routingTasks(), "with nothing below it under backpressure, B is sent around");
+        assertEquals(1, member.metrics().childrenStalled());
     }
 
     /** {@code client}'s window (2 tuples, stalled after 1 s on {@link #now}), full from {@code now} = 999 ms before 1 s. */

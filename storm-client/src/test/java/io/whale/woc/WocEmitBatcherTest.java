@@ -389,6 +389,37 @@ class WocEmitBatcherTest {
     }
 
     @Test
+    void shouldNotSendAroundAStalledRelayWhileATaskBelowItIsUnderBackPressure() {
+        Map<String, Object> treeConf = WocTestTopology.conf();
+        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
+        Map<NodeInfo, Client> clients = Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient());
+        connections.putAll(clients);
+        setUp(treeConf);
+        emit(2, 3, 4, 5, 6, 7);
+        RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
+        Client relay = clients.get(worker.taskToNodePort().get(viaRelay.tasks()[0]));
+        AtomicLong clock = new AtomicLong();
+        FrameWindow stalled = new FrameWindow(2, 0, 1_000_000_000L, clock::get);
+        stalled.onConnected();
+        stalled.tryAcquire(2);
+        stalled.refused();
+        clock.set(1_000_000_000L);
+        when(relay.frameWindow()).thenReturn(stalled);
+        backPressure[viaRelay.routeTasks()[0]].set(true);
+
+        published.clear();
+        emit(2, 3, 4, 5, 6, 7);
+        assertEquals(0, worker.relay().metrics().repairs(), "the relay waits for its child, whose queues are full: alive, not sent around");
+        assertEquals(0, worker.relay().metrics().lostTuples());
+        assertFalse(pending.isEmpty(), "the relay's frame waits for the child's backpressure to end");
+
+        backPressure[viaRelay.routeTasks()[0]].set(false);
+        pending.clear();
+        emit(2, 3, 4, 5, 6, 7);
+        assertEquals(1, worker.relay().metrics().repairs(), "no backpressure below it: the stalled relay is sent around");
+    }
+
+    @Test
     void shouldSizeTheWindowOfARelayForTheDelayAtEveryWorkerItsFramesPassThrough() {
         Map<String, Object> treeConf = WocTestTopology.conf();
         treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
