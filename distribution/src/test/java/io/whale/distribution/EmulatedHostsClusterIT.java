@@ -244,43 +244,68 @@ class EmulatedHostsClusterIT {
             int relayPort = Integer.parseInt(edge.relay().substring(edge.relay().lastIndexOf(':') + 1));
             int cut = placed.tasks().stream().filter(t -> t.workerPort() == relayPort).map(placed::hostOf).findFirst()
                 .orElseThrow(() -> new AssertionError("no task in the relay's worker " + edge.relay() + ": " + placed.tasks()));
-            assertTheOthersKeepReceivingWhilePartitioned(stallReports, placed, cut);
+            assertTheOthersKeepReceivingWhilePartitioned(List.of(new Watched(STALL_TOPOLOGY, stallReports, placed)), cut);
         } finally {
             cluster.kill(STALL_TOPOLOGY);
         }
     }
 
     /**
-     * Issue 37 for the other structures and the RDMA transport (UCX over TCP between the hosts): one destination host
-     * partitioned for 10 s holds back only its own deliveries.
+     * Issue 37 for every structure over both transports (the relay chain above is nonblocking over Netty): one
+     * destination host partitioned for 10 s holds back only its own deliveries. The two transports of a structure run
+     * side by side, one topology each, and one host is cut under both.
      */
     @Test
     @Order(7)
-    void shouldKeepDeliveringToTheOthersWhileADestinationHostIsPartitionedSequentialOverRdma() throws Exception {
-        partitionADestinationHost("sequential", "rdma");
+    void shouldKeepDeliveringToTheOthersWhileADestinationHostIsPartitionedSequentialOverNettyAndRdma() throws Exception {
+        partitionADestinationHost("sequential", List.of());
     }
 
     @Test
     @Order(8)
-    void shouldKeepDeliveringToTheOthersWhileADestinationHostIsPartitionedAlongABinomialTree() throws Exception {
-        partitionADestinationHost("binomial", "netty");
+    void shouldKeepDeliveringToTheOthersWhileADestinationHostIsPartitionedAlongABinomialTreeOverNettyAndRdma() throws Exception {
+        partitionADestinationHost("binomial", List.of());
     }
 
-    private void partitionADestinationHost(String structure, String transport) throws Exception {
-        String name = "hosts-cut-" + structure + "-" + transport;
-        Path cutReports = dir.resolve(name);
-        cluster.submit(List.of("whale.woc.enabled=true", "whale.multicast.structure=" + structure, "whale.transport=" + transport,
-                "topology.message.timeout.secs=5"),
-            "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
+    @Test
+    @Order(9)
+    void shouldKeepDeliveringToTheOthersWhileADestinationHostIsPartitionedAlongTheLiveTreeOverNettyAndRdma() throws Exception {
+        partitionADestinationHost("nonblocking", List.of("whale.multicast.max.outdegree=auto"));
+    }
+
+    private void partitionADestinationHost(String structure, List<String> settings) throws Exception {
+        List<Watched> watched = new ArrayList<>();
+        for (String transport : List.of("netty", "rdma")) {
+            String name = "hosts-cut-" + structure + "-" + transport;
+            Path cutReports = dir.resolve(name);
+            List<String> conf = new ArrayList<>(List.of("whale.woc.enabled=true", "whale.multicast.structure=" + structure,
+                "whale.transport=" + transport, "topology.message.timeout.secs=5"));
+            conf.addAll(settings);
+            cluster.submit(conf, "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
                 "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", cutReports.toString()));
-        try {
-            Placement placed = awaitPlaced(cutReports, Duration.ofMinutes(3));
-            int cut = placed.tasks().stream().map(placed::hostOf).filter(h -> h != placed.spoutHost()).findFirst()
-                .orElseThrow(() -> new AssertionError("every task on the spout's host " + placed.spoutHost() + ": " + placed.tasks()));
-            assertTheOthersKeepReceivingWhilePartitioned(cutReports, placed, cut);
-        } finally {
-            cluster.kill(name);
+            watched.add(new Watched(name, cutReports, null));
         }
+        try {
+            List<Watched> placed = new ArrayList<>();
+            for (Watched w : watched) {
+                placed.add(new Watched(w.name(), w.reports(), awaitPlaced(w.reports(), Duration.ofMinutes(3))));
+            }
+            // a host that runs tasks of both and neither's spout (Storm spreads each topology's three workers over the
+            // three hosts, so there is one)
+            int cut = placed.get(0).placed().tasks().stream().map(placed.get(0).placed()::hostOf).distinct().sorted()
+                .filter(h -> placed.stream().allMatch(w -> w.placed().spoutHost() != h
+                    && w.placed().tasks().stream().anyMatch(t -> w.placed().hostOf(t) == h)))
+                .findFirst().orElseThrow(() -> new AssertionError("no host runs tasks of every topology and none's spout: " + placed));
+            assertTheOthersKeepReceivingWhilePartitioned(placed, cut);
+        } finally {
+            for (Watched w : watched) {
+                cluster.kill(w.name());
+            }
+        }
+    }
+
+    /** A smoke topology watched through a partition: its name, its reports and where its tasks run. */
+    private record Watched(String name, Path reports, Placement placed) {
     }
 
     /** Where a smoke topology's tasks run, once every task has reported and every reported worker is on a host. */
@@ -305,18 +330,21 @@ class EmulatedHostsClusterIT {
 
     /**
      * Partitions host {@code cut} for 10 s and asserts that the tasks of every other host receive at least half of what
-     * they received in the 10 s before: the source's window to the cut host stalls after whale.woc.stall.ms (2 s by
-     * default), its frames are dropped, counted, instead of holding the spout's executor, and a relay's child gets its
-     * frames from the source.
+     * they received in the 10 s before, in each topology watched: the source's window to the cut host stalls after
+     * whale.woc.stall.ms (2 s by default), its frames are dropped, counted, instead of holding the spout's executor, and a
+     * relay's child gets its frames from the source.
      */
-    private void assertTheOthersKeepReceivingWhilePartitioned(Path reports, Placement placed, int cut) throws Exception {
-        Map<Integer, Set<Integer>> keptByHost = new TreeMap<>();
-        placed.tasks().stream().filter(t -> placed.hostOf(t) != cut)
-            .forEach(t -> keptByHost.computeIfAbsent(placed.hostOf(t), h -> new TreeSet<>()).add(t.task()));
-        Map<Integer, Long> before = receivedByHost(reports, keptByHost);
+    private void assertTheOthersKeepReceivingWhilePartitioned(List<Watched> watched, int cut) throws Exception {
+        Map<String, Map<Integer, Set<Integer>>> keptByHost = new TreeMap<>();
+        for (Watched w : watched) {
+            Map<Integer, Set<Integer>> kept = keptByHost.computeIfAbsent(w.name(), n -> new TreeMap<>());
+            w.placed().tasks().stream().filter(t -> w.placed().hostOf(t) != cut)
+                .forEach(t -> kept.computeIfAbsent(w.placed().hostOf(t), h -> new TreeSet<>()).add(t.task()));
+        }
+        Map<String, Map<Integer, Long>> before = receivedByHost(watched, keptByHost);
         await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofSeconds(1))
-            .until(() -> SmokeReports.read(reports).tasks().size() == STALL_TASKS);
-        Map<Integer, Long> atCut = receivedByHost(reports, keptByHost);
+            .until(() -> watched.stream().allMatch(w -> SmokeReports.read(w.reports()).tasks().size() == STALL_TASKS));
+        Map<String, Map<Integer, Long>> atCut = receivedByHost(watched, keptByHost);
         String ns = host(cluster.status(), cut).path("namespace").asText();
         try {
             assertTrue(cluster.fault(cut, "partition").contains("partitioned"));
@@ -326,22 +354,28 @@ class EmulatedHostsClusterIT {
         } finally {
             cluster.fault(cut, "heal");
         }
-        Map<Integer, Long> atHeal = receivedByHost(reports, keptByHost);
+        Map<String, Map<Integer, Long>> atHeal = receivedByHost(watched, keptByHost);
 
-        for (Map.Entry<Integer, Set<Integer>> host : keptByHost.entrySet()) {
-            long earlier = atCut.get(host.getKey()) - before.get(host.getKey());
-            long during = atHeal.get(host.getKey()) - atCut.get(host.getKey());
-            System.out.printf("host %d partitioned 10 s (spout on host %d): host %d's tasks %s received %d in the 10 s before, %d during%n",
-                cut, placed.spoutHost(), host.getKey(), host.getValue(), earlier, during);
-            assertTrue(earlier > 0, "tasks " + host.getValue() + " received nothing in the 10 s before the partition");
-            assertTrue(during >= earlier / 2, "tasks " + host.getValue() + " on host " + host.getKey() + ", off the cut host " + cut
-                + ", received " + during + " during the partition, " + earlier + " in as long before it");
+        for (Watched w : watched) {
+            for (Map.Entry<Integer, Set<Integer>> host : keptByHost.get(w.name()).entrySet()) {
+                long earlier = atCut.get(w.name()).get(host.getKey()) - before.get(w.name()).get(host.getKey());
+                long during = atHeal.get(w.name()).get(host.getKey()) - atCut.get(w.name()).get(host.getKey());
+                System.out.printf("%s: host %d partitioned 10 s (spout on host %d): host %d's tasks %s received %d in the 10 s before, %d during%n",
+                    w.name(), cut, w.placed().spoutHost(), host.getKey(), host.getValue(), earlier, during);
+                assertTrue(earlier > 0, w.name() + ": tasks " + host.getValue() + " received nothing in the 10 s before the partition");
+                assertTrue(during >= earlier / 2, w.name() + ": tasks " + host.getValue() + " on host " + host.getKey()
+                    + ", off the cut host " + cut + ", received " + during + " during the partition, " + earlier + " in as long before it");
+            }
         }
     }
 
-    private static Map<Integer, Long> receivedByHost(Path reports, Map<Integer, Set<Integer>> tasksByHost) {
-        Map<Integer, Long> received = new TreeMap<>();
-        tasksByHost.forEach((host, tasks) -> received.put(host, receivedBy(reports, tasks)));
+    private static Map<String, Map<Integer, Long>> receivedByHost(List<Watched> watched, Map<String, Map<Integer, Set<Integer>>> tasksByHost) {
+        Map<String, Map<Integer, Long>> received = new TreeMap<>();
+        for (Watched w : watched) {
+            Map<Integer, Long> byHost = new TreeMap<>();
+            tasksByHost.get(w.name()).forEach((host, tasks) -> byHost.put(host, receivedBy(w.reports(), tasks)));
+            received.put(w.name(), byHost);
+        }
         return received;
     }
 
@@ -351,7 +385,7 @@ class EmulatedHostsClusterIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void shouldRestartAKilledHostsWorkerOnAnotherHostAndKeepDelivering() throws Exception {
         // The partitions above are as long as Nimbus's supervisor timeout: it may have moved a worker, or move one still
         // after the heal. Reports name a new worker within a second of its start; wait until none has changed for 15 s.
@@ -382,7 +416,7 @@ class EmulatedHostsClusterIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void shouldLeaveNoNamespaceLinkOrProcessBehindOnDownAndDoNothingOnASecondDown() throws Exception {
         List<String> namespaces = EmulatedHosts.recordedNamespaces(dir);
         Set<Long> workers = SmokeReports.read(reports).workerPids();

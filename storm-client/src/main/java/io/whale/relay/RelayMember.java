@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * repeat or are off their source's current stream are dropped, counted and credited at once ({@link SequenceFilter}).
  * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
- * reconnecting. So is a child whose frame window for the frames this worker roots has stayed full with no credit for
+ * reconnecting. So is a child whose frames this worker roots have been in flight with no credit for
  * {@code whale.woc.stall.ms} ({@link io.whale.woc.FrameWindow#stalled}): what it owed is settled as lost, as when its
  * connection closes, until its next credit. A member that relays to a cut-off child keeps its parent's credit, so its
  * own parent's window to it stalls in turn and the source sends around both (see RELAY.md). A member without a connection up,
@@ -268,7 +268,7 @@ public final class RelayMember {
     }
 
     /**
-     * Whether the window of the frames this worker roots for a member has stayed full with no credit for the bound,
+     * Whether the frames this worker roots for a member have been in flight with no credit for the bound,
      * and no task of its subtree is under Storm's backpressure: a worker that says its queues are full is alive and
      * slow, and so is a relay waiting for such a worker's credit; both are held back by the flag, not sent around.
      */

@@ -41,6 +41,13 @@ public final class CreditStall {
         }
     }
 
+    /** As {@link #waiting(long)}, reading {@code nanoClock} only when nothing waited yet: once per credit at most. */
+    public void waiting(LongSupplier nanoClock) {
+        if (boundNanos > 0 && waitingSince == NOT_WAITING) {
+            waitingSince = nanoClock.getAsLong();
+        }
+    }
+
     /** Credit came (or the wait ended otherwise): nothing has waited long. */
     public void credited() {
         if (waitingSince != NOT_WAITING) {

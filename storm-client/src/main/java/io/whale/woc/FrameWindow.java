@@ -28,10 +28,12 @@ import java.util.function.LongSupplier;
  * 8,192 tuples are seconds of a link — so an overload reaches the sender's queue, where the backpressure and the
  * multicast controller see it, within a round trip.
  *
- * <p>A window that stays full with no credit for {@link WhaleConfig#WOC_STALL_MS} is stalled ({@link CreditStall}):
+ * <p>A window with frames in flight and no credit for {@link WhaleConfig#WOC_STALL_MS} is stalled ({@link CreditStall}):
  * its destination stopped returning credit, as a partitioned host does with its connection still open. The sender
  * then drops the frames it refuses, counted, instead of holding its executor and with it every other destination
- * ({@link #refused}), and the relay sends around the destination ({@link #stalled}), until its next credit.
+ * ({@link #refused}), and the relay sends around the destination ({@link #stalled}), until its next credit. A live
+ * destination credits each frame as it takes it, so the wait is counted from the last credit, full window or not: a
+ * window sized up by a burst of credit (a relay settling what it held) could take longer than a partition to fill.
  *
  * <p>It also times the frames in flight for their emits ({@link DeliveryTimes}, the multicast latency): a credit
  * completes the oldest frames it covers; a connection that goes down or comes up loses them.
@@ -79,7 +81,7 @@ public final class FrameWindow {
         this(capacity, delayMs, 0, nanoClock);
     }
 
-    /** As {@link #FrameWindow(int, int)}, stalled once full with no credit for {@code stallNanos} (0: never). */
+    /** As {@link #FrameWindow(int, int)}, stalled once frames were in flight with no credit for {@code stallNanos} (0: never). */
     public FrameWindow(int capacity, int delayMs, long stallNanos, LongSupplier nanoClock) {
         if (capacity < 0 || delayMs < 0) {
             throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples and sizes itself to a delay of "
@@ -128,6 +130,7 @@ public final class FrameWindow {
                 if (current == 0) {
                     stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
                 }
+                stall.waiting(nanoClock);
                 if (sizer != null && !probing && (timesAnyFrame || current + tuples >= sizedCapacity)) {
                     startProbe(hops);
                 }
@@ -146,16 +149,15 @@ public final class FrameWindow {
     }
 
     /**
-     * {@link #tryAcquire} refused a frame: whether the window has now been full, with no credit, for the stall bound,
-     * so that the caller drops the frame (counted) instead of holding it. The first refusal after a credit starts the
-     * wait. Reads the clock: called only on a refusal.
+     * {@link #tryAcquire} refused a frame: whether frames have now been in flight, with no credit, for the stall bound,
+     * so that the caller drops the frame (counted) instead of holding it.
      */
     public boolean refused() {
-        stall.waiting(nanoClock.getAsLong());
+        stall.waiting(nanoClock);
         return stalled();
     }
 
-    /** Whether the destination is stalled: the window full, with no credit, for the bound. */
+    /** Whether the destination is stalled: frames in flight, with no credit, for the bound. */
     public boolean stalled() {
         return enforced && stall.stalled(nanoClock);
     }
@@ -179,6 +181,9 @@ public final class FrameWindow {
         long now = nanoClock.getAsLong();
         stall.credited();
         giveBack(tuples, true, now);
+        if (inFlight.get() > 0) {
+            stall.waiting(now); // what is still in flight waits for the next credit from now on
+        }
         deliveries.credited(tuples, now);
     }
 

@@ -156,11 +156,29 @@ class FrameWindowTest {
         window.tryAcquire(1);
 
         now.set(950 * MS);
-        assertFalse(window.refused(), "a credit 50 ms ago: the wait starts here");
-        now.set(1_949 * MS);
+        assertFalse(window.refused(), "a credit 50 ms ago, a frame still in flight: the wait started at the credit");
+        now.set(1_899 * MS);
         assertFalse(window.refused());
-        now.set(1_950 * MS);
+        now.set(1_900 * MS);
         assertTrue(window.refused());
+    }
+
+    @Test
+    void shouldStallWithFramesInFlightAndNoCreditForTheBoundThoughTheWindowIsNotFull() {
+        FrameWindow window = new FrameWindow(100, 0, 1_000 * MS, now::get);
+        window.onConnected();
+        assertTrue(window.tryAcquire(2));
+        now.set(999 * MS);
+        assertFalse(window.stalled());
+        now.set(1_000 * MS);
+        assertTrue(window.stalled(), "2 of 100 tuples in flight, no credit for the bound: a window sized up by a burst of "
+            + "credit would take longer than a partition to fill");
+        assertTrue(window.tryAcquire(1), "it still takes frames: only a refused frame is dropped");
+
+        creditAt(window, 3, 1_001 * MS);
+        assertFalse(window.stalled(), "its next credit ends the stall");
+        now.set(60_000 * MS);
+        assertFalse(window.stalled(), "nothing in flight: nothing waits for credit");
     }
 
     @Test
