@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -37,8 +38,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * step as an operator would: the hosts, their shaped links and CPU control groups, a bulk transfer through a link, the
  * all-grouping smoke topology across hosts, a partition and its heal, a partition beside a WOC relay chain, a killed
  * host, and {@code down}. Nimbus's timeouts are shortened (through {@code -c} on {@code up}) so that a dead host is
- * noticed within the test's time: 10 s without heartbeats, and 45 s instead of 120 s of grace for a newly assigned
- * worker, during which Nimbus takes its executors for alive.
+ * noticed within the test's time: 20 s without heartbeats (longer than a partition here), and 45 s instead of 120 s
+ * of grace for a newly assigned worker, during which Nimbus takes its executors for alive.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -51,6 +52,8 @@ class EmulatedHostsClusterIT {
     private static final String TOPOLOGY = "hosts-smoke";
     private static final String STALL_TOPOLOGY = "hosts-stall";
     private static final int STALL_TASKS = 6;
+    /** Numbers per second the stall tests' spout emits. */
+    private static final int STALL_RATE = 50;
 
     private final Path dir = Path.of("target/hosts-cluster").toAbsolutePath();
     private final Path reports = dir.resolve("smoke-report");
@@ -61,7 +64,9 @@ class EmulatedHostsClusterIT {
     void up() throws Exception {
         assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
         linksBefore = EmulatedHosts.linksHere();
-        cluster = PrivateLocalCluster.upHosts(dir, HOSTS, MBIT, List.of("nimbus.task.timeout.secs=10", "nimbus.supervisor.timeout.secs=10",
+        // Nimbus moves a partitioned host's workers only after 20 s: the partitions below (10 s) leave the workers where
+        // they are, so that each measures the same placement it found, while a killed host's worker moves (Order 9).
+        cluster = PrivateLocalCluster.upHosts(dir, HOSTS, MBIT, List.of("nimbus.task.timeout.secs=20", "nimbus.supervisor.timeout.secs=20",
             "nimbus.task.launch.secs=45"), List.of("--host-cpus", String.valueOf(HOST_CPUS)));
     }
 
@@ -208,10 +213,12 @@ class EmulatedHostsClusterIT {
     /**
      * Issue 37, with WOC on and a relay chain (d* = 1) over three workers on three hosts. The chain's last worker is
      * killed: restarted, its first tuple comes within 1 s of its task's prepare (the relay member in front of it
-     * refreshes its connections when a frame names it, not at its next 10-s refresh). Then the relay's host is
-     * partitioned: it holds back only its own deliveries — the source's window to it gets no credit for
-     * whale.woc.stall.ms (its default, 2 s), its frames are dropped, counted, instead of holding the spout's executor, and the
-     * source sends its child its frames.
+     * refreshes its connections when a frame names it, not at its next 10-s refresh). Then the last worker's host is
+     * partitioned: the relay sends around it — its forwards get no credit for whale.woc.stall.ms (its default, 2 s), what
+     * it owed is settled, and meanwhile it beats to the source so that the source does not send around the relay too: the
+     * relay's own tasks keep receiving. Then the relay's host is partitioned: it holds back only its own deliveries — the
+     * source's window to it gets no credit or beat for the bound, its frames are dropped, counted, instead of holding the
+     * spout's executor, and the source sends its child its frames.
      */
     @Test
     @Order(6)
@@ -220,7 +227,7 @@ class EmulatedHostsClusterIT {
         cluster.submit(List.of("whale.woc.enabled=true", "whale.multicast.structure=nonblocking", "whale.multicast.max.outdegree=1",
                 "topology.message.timeout.secs=5"),
             "io.whale.examples.smoke.SmokeTopology", List.of("--name", STALL_TOPOLOGY, "--tuples", String.valueOf(TUPLES),
-                "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", stallReports.toString()));
+                "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", String.valueOf(STALL_RATE), "--report-dir", stallReports.toString()));
         try {
             await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2))
                 .until(() -> SmokeReports.read(stallReports).allComplete(STALL_TASKS));
@@ -241,10 +248,13 @@ class EmulatedHostsClusterIT {
                 + " ms after its task was prepared");
 
             Placement placed = awaitPlaced(stallReports, Duration.ofMinutes(1));
+            assertTheOthersKeepReceivingWhilePartitioned(List.of(new Watched(STALL_TOPOLOGY, stallReports, placed)),
+                hostOfWorker(placed, edge.childPort(), edge.child()));
             int relayPort = Integer.parseInt(edge.relay().substring(edge.relay().lastIndexOf(':') + 1));
-            int cut = placed.tasks().stream().filter(t -> t.workerPort() == relayPort).map(placed::hostOf).findFirst()
-                .orElseThrow(() -> new AssertionError("no task in the relay's worker " + edge.relay() + ": " + placed.tasks()));
-            assertTheOthersKeepReceivingWhilePartitioned(List.of(new Watched(STALL_TOPOLOGY, stallReports, placed)), cut);
+            awaitReplaysDone(stallReports);
+            Placement again = awaitPlaced(stallReports, Duration.ofMinutes(1));
+            assertTheOthersKeepReceivingWhilePartitioned(List.of(new Watched(STALL_TOPOLOGY, stallReports, again)),
+                hostOfWorker(again, relayPort, edge.relay()));
         } finally {
             cluster.kill(STALL_TOPOLOGY);
         }
@@ -282,7 +292,7 @@ class EmulatedHostsClusterIT {
                 "whale.transport=" + transport, "topology.message.timeout.secs=5"));
             conf.addAll(settings);
             cluster.submit(conf, "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
-                "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", "50", "--report-dir", cutReports.toString()));
+                "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", String.valueOf(STALL_RATE), "--report-dir", cutReports.toString()));
             watched.add(new Watched(name, cutReports, null));
         }
         try {
@@ -329,10 +339,34 @@ class EmulatedHostsClusterIT {
     }
 
     /**
+     * Waits until no task has received more than 1.5 times the spout's rate in any 2 s of the last 12 s: the acker's
+     * replays of what a partition lost (timed out 5 to 10 s after) are done. A task still under Storm's backpressure from
+     * them when its host is cut keeps that state for the whole partition (its next status cannot arrive), and a worker
+     * under backpressure is slow, not stalled.
+     */
+    private static void awaitReplaysDone(Path reports) {
+        AtomicReference<Map<Integer, Long>> last = new AtomicReference<>();
+        await("the replays after the heal done").atMost(Duration.ofMinutes(2)).during(Duration.ofSeconds(12))
+            .pollInterval(Duration.ofSeconds(2)).until(() -> {
+            Map<Integer, Long> now = new TreeMap<>();
+            SmokeReports.read(reports).tasks().forEach(t -> now.put(t.task(), t.received()));
+            Map<Integer, Long> before = last.getAndSet(now);
+            return before != null && before.keySet().equals(now.keySet())
+                && now.entrySet().stream().allMatch(e -> e.getValue() - before.get(e.getKey()) <= STALL_RATE * 2 * 3 / 2);
+        });
+    }
+
+    /** The host of the worker on {@code port} ({@code worker} names it in messages), from where its tasks run. */
+    private static int hostOfWorker(Placement placed, int port, String worker) {
+        return placed.tasks().stream().filter(t -> t.workerPort() == port).map(placed::hostOf).findFirst()
+            .orElseThrow(() -> new AssertionError("no task in worker " + worker + ": " + placed.tasks()));
+    }
+
+    /**
      * Partitions host {@code cut} for 10 s and asserts that the tasks of every other host receive at least half of what
-     * they received in the 10 s before, in each topology watched: the source's window to the cut host stalls after
-     * whale.woc.stall.ms (2 s by default), its frames are dropped, counted, instead of holding the spout's executor, and a
-     * relay's child gets its frames from the source.
+     * they received in the 10 s before, in each topology watched: the window or the relay's forwards to the cut host
+     * stall after whale.woc.stall.ms (2 s by default), its frames are dropped, counted, instead of holding the spout's
+     * executor or anything sent beside, and a relay's children get their frames from its parent.
      */
     private void assertTheOthersKeepReceivingWhilePartitioned(List<Watched> watched, int cut) throws Exception {
         Map<String, Map<Integer, Set<Integer>>> keptByHost = new TreeMap<>();
@@ -387,15 +421,15 @@ class EmulatedHostsClusterIT {
     @Test
     @Order(10)
     void shouldRestartAKilledHostsWorkerOnAnotherHostAndKeepDelivering() throws Exception {
-        // The partitions above are as long as Nimbus's supervisor timeout: it may have moved a worker, or move one still
-        // after the heal. Reports name a new worker within a second of its start; wait until none has changed for 15 s.
-        await().atMost(Duration.ofMinutes(2)).during(Duration.ofSeconds(15)).pollInterval(Duration.ofSeconds(1))
+        // Every worker runs on a live host (reports name a new worker within a second of its start; none for 5 s).
+        await().atMost(Duration.ofMinutes(2)).during(Duration.ofSeconds(5)).pollInterval(Duration.ofSeconds(1))
             .until(() -> workerHosts(cluster.status()).keySet().containsAll(SmokeReports.read(reports).workerPids()));
         JsonNode status = cluster.status();
         long victim = SmokeReports.read(reports).tasks().get(0).pid();
         assertTrue(workerHosts(status).containsKey(victim), "worker " + victim + " runs on a host: " + status.path("hosts"));
         int killed = workerHosts(status).get(victim);
-        long deliveredAtKill = SmokeReports.read(reports).tasks().stream().mapToLong(SmokeReports.Task::received).sum();
+        Map<Integer, SmokeReports.Task> atKill = new HashMap<>();
+        SmokeReports.read(reports).tasks().forEach(t -> atKill.put(t.task(), t));
 
         String out = cluster.fault(killed, "kill");
 
@@ -411,7 +445,10 @@ class EmulatedHostsClusterIT {
                 assertEquals(TUPLES, task.distinct(), "task " + task.task() + " has every number again");
             }
             assertTrue(now.workerPids().size() == 2 && !now.workerPids().contains(victim), "the killed worker was restarted: " + now.workerPids());
-            assertTrue(now.tasks().stream().mapToLong(SmokeReports.Task::received).sum() > deliveredAtKill, "deliveries go on");
+            // a restarted task counts from 0 again: the tasks of the surviving worker show that deliveries go on
+            List<SmokeReports.Task> survivors = now.tasks().stream().filter(t -> t.pid() == atKill.get(t.task()).pid()).toList();
+            assertFalse(survivors.isEmpty(), "a worker off the killed host survived: " + now.tasks());
+            survivors.forEach(t -> assertTrue(t.received() > atKill.get(t.task()).received(), "deliveries to task " + t.task() + " go on"));
         });
     }
 

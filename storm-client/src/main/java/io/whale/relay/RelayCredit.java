@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The credit a member returns on the connection relay frames came in on, once they are done in its whole subtree
  * ({@link RelayCreditLedger}): a TaskMessage to the reserved task {@link #CREDIT_TASK_ID} carrying, per launch of a
- * source worker, the tuples credited (entries of incarnation u64, tuples i32). It passes Storm's Netty codec as a
- * plain TaskMessage, as {@link io.whale.woc.FrameCredit} does.
+ * source worker, the tuples credited (entries of incarnation u64, tuples i32). An entry of 0 tuples is a beat: the
+ * member is alive and still waits for credit below it ({@link RelayMember#checkStalls}), so its parent does not take it
+ * for cut off. It passes Storm's Netty codec as a plain TaskMessage, as {@link io.whale.woc.FrameCredit} does.
  */
 public final class RelayCredit {
     private static final Logger LOG = LoggerFactory.getLogger(RelayCredit.class);
@@ -63,7 +64,7 @@ public final class RelayCredit {
         });
     }
 
-    /** The entries of a credit message; every entry must credit at least one tuple. */
+    /** The entries of a credit message; no entry may credit fewer than 0 tuples (0: a beat). */
     public static List<Entry> parse(byte[] payload) {
         if (payload == null || payload.length == 0 || payload.length % ENTRY_BYTES != 0) {
             throw new MalformedBatchTupleException("Relay credit of " + (payload == null ? 0 : payload.length)
@@ -73,7 +74,7 @@ public final class RelayCredit {
         List<Entry> entries = new ArrayList<>(payload.length / ENTRY_BYTES);
         while (buf.hasRemaining()) {
             Entry entry = new Entry(buf.getLong(), buf.getInt());
-            if (entry.tuples() <= 0) {
+            if (entry.tuples() < 0) {
                 throw new MalformedBatchTupleException("Relay credit of " + entry.tuples() + " tuples");
             }
             entries.add(entry);

@@ -3,9 +3,11 @@ package io.whale.relay;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a relay owes the workers it receives frames from. A member credits its parent for a frame only once the
@@ -93,6 +95,27 @@ public final class RelayCreditLedger<P, C> {
             it.remove();
         }
         return new Settled<>(releases, lost);
+    }
+
+    /** Whether {@code child} owes credit for a frame it was forwarded. */
+    public synchronized boolean owes(C child) {
+        for (Map.Entry<Outstanding, ArrayDeque<Share>> entry : outstanding.entrySet()) {
+            if (entry.getKey().child.equals(child) && !entry.getValue().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The parents, each with a launch of a source, that wait for this member's credit for a frame a child still owes. */
+    public synchronized Set<Release<P>> waitingParents() {
+        Set<Release<P>> waiting = new HashSet<>();
+        for (ArrayDeque<Share> shares : outstanding.values()) {
+            for (Share share : shares) {
+                waiting.add(new Release<>(share.frame.parent, share.frame.incarnation, 0));
+            }
+        }
+        return waiting;
     }
 
     /** Tuples of frames whose credit waits for a child: the relay's share of what its parents have in flight. */

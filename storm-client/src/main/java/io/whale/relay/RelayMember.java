@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.woc.CreditStall;
 import io.whale.woc.CreditedConnection;
 import io.whale.woc.MalformedBatchTupleException;
 import java.util.ArrayDeque;
@@ -36,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
  * reconnecting. So is a child whose frames this worker roots have been in flight with no credit for
  * {@code whale.woc.stall.ms} ({@link io.whale.woc.FrameWindow#stalled}): what it owed is settled as lost, as when its
- * connection closes, until its next credit. A member that relays to a cut-off child keeps its parent's credit, so its
- * own parent's window to it stalls in turn and the source sends around both (see RELAY.md). A member without a connection up,
+ * connection closes, until its next credit. So is a child that has owed credit for frames forwarded to it, with none
+ * coming, for the bound ({@link #checkStalls}, run by the worker's stall watch): a member sends around its cut-off
+ * child itself, and meanwhile beats to its own parents (a credit of 0 tuples) so that they do not take it for cut off
+ * too (see RELAY.md). A member without a connection up,
  * or unknown here, also makes the worker refresh its connections now ({@link ConnectOnDemand}): a restarted worker is
  * connected to within a round of the assignment's reading, not at the next 10-s refresh.
  */
@@ -58,17 +61,25 @@ public final class RelayMember {
     private final ConnectOnDemand connectOnDemand;
     private final LongSupplier nanoClock;
     private final IntPredicate underBackPressure;
+    private final long stallNanos;
+    /** Per child: how long forwarded frames have waited for its credit (or beat) with none coming. */
+    private final Map<NodeInfo, CreditStall> forwardStalls = new ConcurrentHashMap<>();
+    /** Per child: the tasks of its subtree along the last frame forwarded to it, read only when it is found silent. */
+    private final Map<NodeInfo, Supplier<int[]>> lastSubtrees = new ConcurrentHashMap<>();
 
     /**
-     * @param nanoClock the clock of the sequence filter and of the connection refreshes
+     * @param nanoClock the clock of the sequence filter, the connection refreshes and the stall bound
      * @param underBackPressure whether a remote task is under Storm's backpressure: a child with such a task in its
      *     subtree is alive
+     * @param stallNanos how long a child may owe credit for forwarded frames with none coming ({@code whale.woc.stall.ms}; 0: for ever)
      */
     public RelayMember(long incarnation, JCQueue transferQueue, Supplier<Map<Integer, NodeInfo>> taskToNode,
                        Function<NodeInfo, IConnection> connections, TreeShaper shaper,
-                       Function<Supplier<Long>, RelayMetrics> metrics, LongSupplier nanoClock, IntPredicate underBackPressure) {
+                       Function<Supplier<Long>, RelayMetrics> metrics, LongSupplier nanoClock, IntPredicate underBackPressure,
+                       long stallNanos) {
         this.incarnation = incarnation;
         this.nanoClock = nanoClock;
+        this.stallNanos = stallNanos;
         this.underBackPressure = underBackPressure;
         this.connectOnDemand = new ConnectOnDemand(nanoClock.getAsLong());
         this.shaper = shaper;
@@ -139,8 +150,8 @@ public final class RelayMember {
     }
 
     /** Where a frame goes: each child's route and worker, those whose credit is awaited, and the tuples done here. */
-    private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<CreditedConnection> connections,
-                            int[] awaitedTuples, int done, int bypassedMembers, int lostTuples) {
+    private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<RelayFrame.Child> awaitedRoutes,
+                            List<CreditedConnection> connections, int[] awaitedTuples, int done, int bypassedMembers, int lostTuples) {
     }
 
     /**
@@ -153,6 +164,7 @@ public final class RelayMember {
         List<RelayFrame.Child> forwards = new ArrayList<>(routes.size());
         Set<NodeInfo> sentTo = new HashSet<>();
         List<NodeInfo> awaited = new ArrayList<>(routes.size());
+        List<RelayFrame.Child> awaitedRoutes = new ArrayList<>(routes.size());
         List<CreditedConnection> credited = new ArrayList<>(routes.size());
         int[] awaitedTuples = new int[routes.size()];
         int done = frame.tasks().length;
@@ -187,12 +199,13 @@ public final class RelayMember {
                 }
                 awaitedTuples[awaited.size()] = child.subtreeTasks();
                 awaited.add(node);
+                awaitedRoutes.add(child);
             } else {
                 done += child.subtreeTasks();
             }
             forwards.add(child);
         }
-        return new Forwards(forwards, awaited, credited, Arrays.copyOf(awaitedTuples, awaited.size()), done, bypassed, lost);
+        return new Forwards(forwards, awaited, awaitedRoutes, credited, Arrays.copyOf(awaitedTuples, awaited.size()), done, bypassed, lost);
     }
 
     /**
@@ -208,6 +221,15 @@ public final class RelayMember {
         }
         RelayCreditLedger.Release<Consumer<TaskMessage>> now =
             ledger.received(parent, frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples());
+        if (stallNanos > 0 && !forwards.awaited().isEmpty()) {
+            long nowNanos = nanoClock.getAsLong();
+            for (int i = 0; i < forwards.awaited().size(); i++) {
+                NodeInfo child = forwards.awaited().get(i);
+                RelayFrame.Child route = forwards.awaitedRoutes().get(i);
+                forwardStalls.computeIfAbsent(child, c -> new CreditStall(stallNanos)).waiting(nowNanos);
+                lastSubtrees.put(child, () -> RelayFrameCodec.subtreeTasksOf(frame, route));
+            }
+        }
         for (RelayFrame.Child child : forwards.routes()) {
             publish(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
         }
@@ -233,7 +255,7 @@ public final class RelayMember {
         if (!up) {
             connectNow();
         }
-        boolean stalled = up && stalled(connection, subtreeTasks);
+        boolean stalled = up && stalled(node, connection, subtreeTasks);
         if (up && !stalled) {
             if (!unreachable.isEmpty() && unreachable.remove(node)) {
                 LOG.info("Relay member {} is reachable again and relays for its trees again", RelayTrees.address(node));
@@ -272,9 +294,30 @@ public final class RelayMember {
      * and no task of its subtree is under Storm's backpressure: a worker that says its queues are full is alive and
      * slow, and so is a relay waiting for such a worker's credit; both are held back by the flag, not sent around.
      */
-    private boolean stalled(IConnection connection, Supplier<int[]> subtreeTasks) {
-        return connection instanceof CreditedConnection credited && credited.frameWindow().stalled()
-            && !anyUnderBackPressure(subtreeTasks.get());
+    private boolean stalled(NodeInfo node, IConnection connection, Supplier<int[]> subtreeTasks) {
+        CreditStall forwarded = forwardStalls.get(node);
+        boolean silent = (connection instanceof CreditedConnection credited && credited.frameWindow().stalled())
+            || (forwarded != null && forwarded.stalled(nanoClock));
+        return silent && !anyUnderBackPressure(subtreeTasks.get());
+    }
+
+    /**
+     * The worker's stall watch, a few times per bound: a child that has owed credit for frames forwarded to it, with
+     * no credit or beat coming, for the bound is sent around from now on, what it owed settled as lost
+     * ({@link #reachable}); and every parent still waiting for this member's credit for a frame a child owes gets a beat,
+     * so that it waits for the member to settle its child rather than send around the member too. A frame need not
+     * arrive for either: a parent whose window to this member is full sends none.
+     */
+    public void checkStalls() {
+        for (Map.Entry<NodeInfo, CreditStall> entry : forwardStalls.entrySet()) {
+            NodeInfo child = entry.getKey();
+            if (entry.getValue().stalled(nanoClock) && !unreachable.contains(child)) {
+                reachable(child, lastSubtrees.getOrDefault(child, () -> new int[0]));
+            }
+        }
+        for (RelayCreditLedger.Release<Consumer<TaskMessage>> waiting : ledger.waitingParents()) {
+            waiting.parent().accept(RelayCredit.message(List.of(new RelayCredit.Entry(waiting.incarnation(), 0))));
+        }
     }
 
     /** Called only for a member found silent, seldom. */
@@ -322,18 +365,30 @@ public final class RelayMember {
     private synchronized void onCredit(NodeInfo child, CreditedConnection connection, List<RelayCredit.Entry> entries) {
         for (RelayCredit.Entry entry : entries) {
             if (entry.incarnation() == incarnation) {
-                connection.frameWindow().credit(entry.tuples());
-                shaper.credited(child, entry.tuples());
+                if (entry.tuples() == 0) {
+                    connection.frameWindow().alive();
+                } else {
+                    connection.frameWindow().credit(entry.tuples());
+                    shaper.credited(child, entry.tuples());
+                }
                 continue;
             }
             for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : ledger.credited(child, entry.incarnation(), entry.tuples())) {
                 credit(release.parent(), release.incarnation(), release.tuples());
             }
         }
+        CreditStall forwarded = forwardStalls.get(child);
+        if (forwarded != null) {
+            forwarded.credited();
+            if (ledger.owes(child)) {
+                forwarded.waiting(nanoClock.getAsLong());
+            }
+        }
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
         metrics.childDisconnected();
+        forwardStalls.remove(child); // the connection's state tells from now on
         settleLost(child);
     }
 

@@ -173,6 +173,20 @@ public final class FrameWindow {
         giveBack(tuples, false, 0);
     }
 
+    /**
+     * The destination is alive and its credit waits for a member below it (a relay's beat): what is in flight waits for
+     * credit from now on, not since the last credit.
+     */
+    public void alive() {
+        if (capacity == 0) {
+            return;
+        }
+        stall.credited();
+        if (inFlight.get() > 0) {
+            stall.waiting(nanoClock);
+        }
+    }
+
     /** The destination dispatched frames carrying {@code tuples}. */
     public void credit(int tuples) {
         if (capacity == 0) {

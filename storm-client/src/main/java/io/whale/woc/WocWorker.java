@@ -9,6 +9,9 @@ import io.whale.relay.TreeBoard;
 import io.whale.relay.TreeShaper;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -40,6 +43,8 @@ public final class WocWorker implements AutoCloseable {
     private final Function<NodeInfo, IConnection> connections;
     private final TreeShaper shaper;
     private final RelayMember relay;
+    /** Runs the relay's {@link RelayMember#checkStalls}; null without a tree or a stall bound. */
+    private final ScheduledExecutorService stallWatch;
     private final TreeBoard treeBoard;
     private final AckCombiner acks;
     /** Racing executors may each build it once; any of them is right for the map it was built from. */
@@ -66,9 +71,11 @@ public final class WocWorker implements AutoCloseable {
         if (shaper != null) {
             shaper.whenReshaped(this::pathsChanged);
         }
+        long stallNanos = topologyConf == null ? 0 : CreditStall.boundNanos(topologyConf);
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get),
-            System::nanoTime, this::isUnderBackPressure);
+            System::nanoTime, this::isUnderBackPressure, stallNanos);
+        this.stallWatch = relay == null || stallNanos == 0 ? null : watchStalls(relay, stallNanos);
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}; ack combining ({}): {}", WhaleConfig.WOC_ENABLED,
@@ -79,6 +86,24 @@ public final class WocWorker implements AutoCloseable {
             LOG.warn("{} is {} but {} is off: a relay tree carries WOC frames, so broadcasts go the stock way",
                      WhaleConfig.MULTICAST_STRUCTURE, structure, WhaleConfig.WOC_ENABLED);
         }
+    }
+
+    /** A daemon thread running the relay's {@link RelayMember#checkStalls} four times per stall bound. */
+    private static ScheduledExecutorService watchStalls(RelayMember relay, long stallNanos) {
+        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "whale-relay-stall-watch");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long period = Math.max(stallNanos / 4, TimeUnit.MILLISECONDS.toNanos(10));
+        watch.scheduleWithFixedDelay(() -> {
+            try {
+                relay.checkStalls();
+            } catch (RuntimeException e) {
+                LOG.warn("The relay's stall watch failed once; it runs again in {} ms", TimeUnit.NANOSECONDS.toMillis(period), e);
+            }
+        }, period, period, TimeUnit.NANOSECONDS);
+        return watch;
     }
 
     /** The shape of the trees a broadcast travels along, or null for one frame from the source to each destination worker. */
@@ -130,12 +155,18 @@ public final class WocWorker implements AutoCloseable {
         return woc == null ? AckCombiner.OFF : woc.acks;
     }
 
-    /** Stops what {@link #publishTrees} started and the ack combining (sending what it holds); the worker is shutting down. */
+    /**
+     * Stops what {@link #publishTrees} started, the relay's stall watch and the ack combining (sending what it holds); the
+     * worker is shutting down.
+     */
     @Override
     public void close() {
         try {
             acks.close();
         } finally {
+            if (stallWatch != null) {
+                stallWatch.shutdownNow();
+            }
             if (treeBoard != null) {
                 treeBoard.close();
             }

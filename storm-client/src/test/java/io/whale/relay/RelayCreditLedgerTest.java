@@ -1,10 +1,13 @@
 package io.whale.relay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.relay.RelayCreditLedger.Release;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RelayCreditLedgerTest {
@@ -26,6 +29,20 @@ class RelayCreditLedgerTest {
         assertEquals(List.of(), ledger.credited("b", ROOT, 4));
         assertEquals(List.of(new Release<>("root", ROOT, 7)), ledger.credited("c", ROOT, 1));
         assertEquals(0, ledger.heldTuples());
+    }
+
+    @Test
+    void shouldTellWhichChildrenOweAndWhichParentsWaitForThem() {
+        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {1, 1});
+        ledger.received("parent", OTHER_ROOT, 1, List.of("c"), new int[] {2});
+        ledger.credited("b", ROOT, 1);
+
+        assertFalse(ledger.owes("b"));
+        assertTrue(ledger.owes("c"));
+        assertEquals(Set.of(new Release<>("root", ROOT, 0), new Release<>("parent", OTHER_ROOT, 0)), ledger.waitingParents());
+        ledger.childLost("c");
+        assertFalse(ledger.owes("c"));
+        assertEquals(Set.of(), ledger.waitingParents());
     }
 
     @Test

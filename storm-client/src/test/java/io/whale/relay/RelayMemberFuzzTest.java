@@ -55,7 +55,7 @@ class RelayMemberFuzzTest {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
         when(transferQueue.tryPublishDirect(any())).thenAnswer(call -> published.add(call.getArgument(0)));
         RelayMember member = new RelayMember(77L, transferQueue, () -> taskToNode, connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
 
         int refused = 0;
         RelayInbound.enter(message -> { });

@@ -58,7 +58,7 @@ class RelayMemberTest {
     private final java.util.Set<Integer> backPressure = new java.util.HashSet<>();
     /** Sends around a child after 1 s without credit, on {@link #now}. */
     private final RelayMember member = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, D), connections::get,
-        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains);
+        TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains, SECOND);
 
     RelayMemberTest() {
         when(transferQueue.isEmptyOverflow()).thenReturn(true);
@@ -159,8 +159,65 @@ class RelayMemberTest {
         assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "frame 1 settled: B's share counted lost");
         assertEquals(1, member.metrics().lostTuples());
 
-        window.credit(1);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(SELF, 1)));
         assertTrue(member.reachable(B, B_ALONE), "its next credit ends the stall");
+        assertEquals(1, window.inFlight());
+    }
+
+    @Test
+    void shouldKeepWaitingForAChildWhoseWindowIsFullWhileItBeats() {
+        receive(frame(1));
+        stalledWindowTo(toB);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(SELF, 0)));
+        now.set(SECOND);
+
+        assertTrue(member.reachable(B, B_ALONE), "B beat 1 ms ago: it is alive and waits for credit below it");
+        assertEquals(0, member.metrics().childrenStalled());
+        now.set(2 * SECOND);
+        assertFalse(member.reachable(B, B_ALONE), "no credit and no beat for 1 s");
+    }
+
+    @Test
+    void shouldSendAroundAChildThatOwesForwardedFramesWithNoCreditForTheBoundAndSettleWhatItOwed() {
+        receive(frame(1, DEEP));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        now.set(SECOND - 1);
+        member.checkStalls();
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 0)), credited, "a beat to the parent while B owes: A is alive");
+        assertEquals(0, member.metrics().childrenStalled());
+        credited.clear();
+
+        now.set(SECOND);
+        member.checkStalls();
+        assertEquals(1, member.metrics().childrenStalled());
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "frame 1 settled: B's subtree (B, D) counted lost");
+        assertEquals(2, member.metrics().lostTuples());
+        published.clear();
+        receive(frame(2, DEEP));
+        assertEquals(List.of(5, 4), routingTasks(), "A sends B's child D its frame itself, then C");
+
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertTrue(member.reachable(B, B_ALONE), "B's next credit (the partition healed) ends the stall");
+    }
+
+    @Test
+    void shouldNotSendAroundAChildThatOwesWhileItBeatsOrIsUnderBackPressure() {
+        receive(frame(1, DEEP));
+        now.set(SECOND - 1);
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 0)));
+        now.set(SECOND + SECOND / 2);
+        member.checkStalls();
+        assertEquals(1, member.metrics().childrenStalled(), "C, silent since 0, is sent around");
+        assertFalse(member.reachable(C, () -> new int[] {4}));
+        assertTrue(member.reachable(B, B_ALONE), "B beat half a second ago");
+
+        backPressure.add(3);
+        now.set(3 * SECOND);
+        member.checkStalls();
+        assertTrue(member.reachable(B, B_ALONE), "B's queues are full: it is slow, not gone");
+        backPressure.clear();
+        member.checkStalls();
+        assertFalse(member.reachable(B, B_ALONE));
     }
 
     @Test
@@ -229,7 +286,7 @@ class RelayMemberTest {
     void shouldAskForAConnectionRefreshWhenAFrameNamesATaskThisWorkerDoesNotKnow() {
         AtomicInteger refreshes = new AtomicInteger();
         RelayMember withoutC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains, SECOND);
         withoutC.refreshConnectionsWith(refreshes::incrementAndGet);
 
         receiveOn(withoutC, frame(1));
@@ -252,7 +309,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceAndSendNothing() {
         Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
         RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
@@ -273,7 +330,7 @@ class RelayMemberTest {
     void shouldRefuseARouteThatReachesOneWorkerTwiceOnceAnUnreachableMemberIsSentAround() {
         when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
         RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
         RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));

@@ -234,6 +234,22 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldTakeAMembersBeatForLifeAndCountTheWaitFromIt() {
+        FrameWindow window = stallingAfter(1_000 * MS);
+        assertTrue(window.tryAcquire(2));
+        now.set(900 * MS);
+        window.alive();
+
+        now.set(1_000 * MS);
+        assertFalse(window.stalled(), "a beat 100 ms ago: the member waits for its child's credit, alive");
+        now.set(1_899 * MS);
+        assertFalse(window.stalled());
+        now.set(1_900 * MS);
+        assertTrue(window.stalled(), "neither credit nor beat for the bound since the beat");
+        assertEquals(2, window.inFlight(), "a beat credits nothing");
+    }
+
+    @Test
     void shouldDrainTheQueueAndTimeTheNextFrameWhenThePathChanged() {
         FrameWindow window = new FrameWindow(8192, 50, now::get);
         window.onConnected();

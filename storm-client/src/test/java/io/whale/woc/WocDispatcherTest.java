@@ -178,7 +178,7 @@ class WocDispatcherTest {
         when(toChild.status()).thenReturn(ConnectionWithStatus.Status.Ready);
         when(toChild.frameWindow()).thenReturn(new FrameWindow(10));
         RelayMember member = new RelayMember(77L, transferQueue, () -> Map.of(5, child, 6, child), node -> toChild,
-            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false);
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
         WocMetrics metrics = new WocMetrics(new StormMetricRegistry(), node -> FrameWindow.UNBOUNDED);
         WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member, io.whale.ack.AckCombiner.OFF);
         List<RelayCredit.Entry> credited = new ArrayList<>();
