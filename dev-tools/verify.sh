@@ -1,21 +1,20 @@
 #!/usr/bin/env bash
-# The test command: every module's tests, as `mvn -B verify` runs them, in three parts side by side, each in a
-# network namespace of its own with loopback only: Storm's own integration suites (upstream-suites), the distribution's
-# tests (its clusters: they wait on them more than they compute), and every other module. In a namespace the clusters
-# the tests start bind none of the machine's interfaces, and the parts can use the same ports (LocalCluster's ZooKeeper
-# and worker slots) at once.
+# The test command: every module's tests, as `mvn -B verify` runs them, in two halves side by side, each in a
+# network namespace of its own with loopback only. Storm's own integration suites (upstream-suites) are one half,
+# every other module the other. In a namespace the clusters the tests start bind none of the machine's
+# interfaces, and the two halves can use the same ports (LocalCluster's ZooKeeper and worker slots) at once.
 # Beside them, a narrowed quick run of the paper benchmark (dev-tools/bench-paper.sh --quick, issue 13) is the smoke of
 # the evaluation: it fails when a series of a figure is left without data, never on a figure's value. It runs on copies
 # of the distribution, the stock Storm home and the benchmark's jars, so that it shares no file with the tests.
 #
 # First everything is built and installed with the network up and one test run, so that every plugin, test provider
-# and dependency is resolved (.ci/run proves it on an empty Maven repository); the parts then run offline. Without
+# and dependency is resolved (.ci/run proves it on an empty Maven repository); the halves then run offline. Without
 # root (no namespaces), or with WHALE_VERIFY_SERIAL=1, it is `mvn -B verify`. Extra arguments go to every mvn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # One run at a time in a clone: a second one would delete the first's copies and reports under target/. The lock is
-# held by this shell and every process it starts (the parts, mvn in the serial case), so it lasts as long as they do.
+# held by this shell and every process it starts (the halves, mvn in the serial case), so it lasts as long as they do.
 mkdir -p target
 exec 9>>target/verify.lock
 if ! flock -n 9; then
@@ -29,12 +28,12 @@ if [ "$(id -u)" != 0 ] || [ "${WHALE_VERIFY_SERIAL:-0}" = 1 ]; then
   exec mvn -B verify "$@"
 fi
 
-# Replaces the calling (sub)shell, so a part's pid is its mvn's, and killing it stops that mvn.
+# Replaces the calling (sub)shell, so a half's pid is its mvn's, and killing it stops that mvn.
 in_netns() {
   exec unshare --net bash -c 'ip link set lo up && exec "$@"' in-netns "$@"
 }
 
-# Every part (the three test parts and the paper run) runs in the background and is stopped on every way out, a failure of this
+# Every part (the halves and the paper run) runs in the background and is stopped on every way out, a failure of this
 # script's own or a signal included: the script only waits, and a signal ends a wait at once.
 parts=()
 stop_parts() {
@@ -48,7 +47,7 @@ trap 'exit 143' TERM
 
 # Surefire and failsafe resolve their JUnit Platform provider (and a launcher of the tests' JUnit version) only when a
 # test is about to run, so this phase runs one: a small test of a module without Storm. .ci/run proves on an empty
-# Maven repository that nothing else is left for the offline parts to resolve.
+# Maven repository that nothing else is left for the offline halves to resolve.
 echo "verify: building and installing every module (no tests yet but one, which resolves the test provider)"
 mvn -B -q install -Dtest=OutDegreeBoundTest -Dit.test=NONE -Dsurefire.failIfNoSpecifiedTests=false \
   -Dfailsafe.failIfNoSpecifiedTests=false "$@"
@@ -97,25 +96,15 @@ surefire_version=$(sed -n 's:.*<surefire.version>\(.*\)</surefire.version>.*:\1:
 test_goals=("org.apache.maven.plugins:maven-surefire-plugin:$surefire_version:test"
   "org.apache.maven.plugins:maven-failsafe-plugin:$surefire_version:integration-test"
   "org.apache.maven.plugins:maven-failsafe-plugin:$surefire_version:verify")
-distribution_log=target/verify-distribution.log
-echo "verify: the distribution's tests run beside them; their log: $distribution_log"
-(in_netns mvn -B -o "${test_goals[@]}" -pl distribution "$@") >"$distribution_log" 2>&1 &
-distribution_pid=$!
-parts+=("$distribution_pid")
 set +e
-(in_netns mvn -B -o "${test_goals[@]}" -pl '!upstream-suites,!distribution' "$@") &
+(in_netns mvn -B -o "${test_goals[@]}" -pl '!upstream-suites' "$@") &
 rest_pid=$!
 parts+=("$rest_pid")
 wait "$rest_pid"
 rest=$?
-distribution=stopped
-if [ "$rest" = 0 ]; then
-  wait "$distribution_pid"
-  distribution=$?
-fi
-if [ "$rest" != 0 ] || [ "$distribution" != 0 ]; then
+if [ "$rest" != 0 ]; then
   # The run has failed: the other parts are stopped rather than waited for (what they did so far is in their logs).
-  echo "verify: the other modules exit $rest, the distribution's tests exit $distribution; stopping the other parts"
+  echo "verify: the other modules failed (exit $rest); stopping the other parts"
   stop_parts
   suites=stopped paper_exit=stopped
 else
@@ -140,7 +129,6 @@ summary() { # NAME LOG EXIT MODULE
   fi
 }
 summary "Storm's integration suites (upstream-suites)" "$suites_log" "$suites" upstream-suites
-summary "the distribution's tests" "$distribution_log" "$distribution" distribution
 echo
 echo "verify: the paper benchmark's quick run, from $paper_log:"
 grep -E '^(  capacity|  cores used|  probe at|  common at|  throughput|series without|failed run|report:)' "$paper_log" || true
@@ -148,9 +136,9 @@ if [ "$paper_exit" != 0 ] && [ "$paper_exit" != stopped ]; then
   echo "verify: the paper benchmark's quick run failed (exit $paper_exit); the last 100 lines of its log:"
   tail -n 100 "$paper_log"
 fi
-if [ "$rest" != 0 ] || { [ "$distribution" != 0 ] && [ "$distribution" != stopped ]; }; then
+if [ "$rest" != 0 ]; then
   # Last, so that they are in the end of the output that CI keeps.
-  echo "verify: the modules' failing tests, their reports (first 60 lines of each):"
+  echo "verify: the other modules failed (exit $rest); the reports of their failing tests (first 60 lines of each):"
   find . -path '*/target/*-reports/*.txt' -not -path './upstream-suites/*' -print0 \
     | xargs -0 -r grep -l -E '<<< (FAILURE|ERROR)!' | head -n 3 | while read -r report; do
       echo "--- $report"
@@ -158,5 +146,5 @@ if [ "$rest" != 0 ] || { [ "$distribution" != 0 ] && [ "$distribution" != stoppe
     done || true
   crashed_outputs . -not -path './upstream-suites/*'
 fi
-echo "verify: other modules exit $rest, distribution exit $distribution, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
-[ "$rest" = 0 ] && [ "$distribution" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
+echo "verify: other modules exit $rest, upstream-suites exit $suites, paper benchmark quick run exit $paper_exit"
+[ "$rest" = 0 ] && [ "$suites" = 0 ] && [ "$paper_exit" = 0 ]
