@@ -284,32 +284,33 @@ class EmulatedHostsClusterIT {
     }
 
     private void partitionADestinationHost(String structure, List<String> settings) throws Exception {
-        List<Watched> watched = new ArrayList<>();
-        for (String transport : List.of("netty", "rdma")) {
-            String name = "hosts-cut-" + structure + "-" + transport;
-            Path cutReports = dir.resolve(name);
-            List<String> conf = new ArrayList<>(List.of("whale.woc.enabled=true", "whale.multicast.structure=" + structure,
-                "whale.transport=" + transport, "topology.message.timeout.secs=5"));
-            conf.addAll(settings);
-            cluster.submit(conf, "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
-                "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", String.valueOf(STALL_RATE), "--report-dir", cutReports.toString()));
-            watched.add(new Watched(name, cutReports, null));
-        }
+        List<String> submitted = new ArrayList<>();
+        List<Watched> placed = new ArrayList<>();
         try {
-            List<Watched> placed = new ArrayList<>();
-            for (Watched w : watched) {
-                placed.add(new Watched(w.name(), w.reports(), awaitPlaced(w.reports(), Duration.ofMinutes(3))));
+            for (String transport : List.of("netty", "rdma")) {
+                String name = "hosts-cut-" + structure + "-" + transport;
+                Path cutReports = dir.resolve(name);
+                List<String> conf = new ArrayList<>(List.of("whale.woc.enabled=true", "whale.multicast.structure=" + structure,
+                    "whale.transport=" + transport, "topology.message.timeout.secs=5"));
+                conf.addAll(settings);
+                submitted.add(name);
+                cluster.submit(conf, "io.whale.examples.smoke.SmokeTopology", List.of("--name", name, "--tuples", String.valueOf(TUPLES),
+                    "--parallelism", String.valueOf(STALL_TASKS), "--workers", "3", "--rate", String.valueOf(STALL_RATE), "--report-dir",
+                    cutReports.toString()));
+                // one topology's workers start at a time: six JVMs starting at once on hosts of one core each can outlast
+                // Nimbus's launch grace here (45 s), and Nimbus then moves them again and again
+                placed.add(new Watched(name, cutReports, awaitPlaced(cutReports, Duration.ofMinutes(3))));
             }
-            // a host that runs tasks of both and neither's spout (Storm spreads each topology's three workers over the
-            // three hosts, so there is one)
+            // a host that runs tasks of both and neither's spout: two spouts leave at least one of the three hosts, and
+            // Storm's even scheduler spreads a topology's workers over the hosts with free slots
             int cut = placed.get(0).placed().tasks().stream().map(placed.get(0).placed()::hostOf).distinct().sorted()
                 .filter(h -> placed.stream().allMatch(w -> w.placed().spoutHost() != h
                     && w.placed().tasks().stream().anyMatch(t -> w.placed().hostOf(t) == h)))
                 .findFirst().orElseThrow(() -> new AssertionError("no host runs tasks of every topology and none's spout: " + placed));
             assertTheOthersKeepReceivingWhilePartitioned(placed, cut);
         } finally {
-            for (Watched w : watched) {
-                cluster.kill(w.name());
+            for (String name : submitted) {
+                cluster.kill(name);
             }
         }
     }
@@ -428,8 +429,6 @@ class EmulatedHostsClusterIT {
         long victim = SmokeReports.read(reports).tasks().get(0).pid();
         assertTrue(workerHosts(status).containsKey(victim), "worker " + victim + " runs on a host: " + status.path("hosts"));
         int killed = workerHosts(status).get(victim);
-        Map<Integer, SmokeReports.Task> atKill = new HashMap<>();
-        SmokeReports.read(reports).tasks().forEach(t -> atKill.put(t.task(), t));
 
         String out = cluster.fault(killed, "kill");
 
@@ -445,11 +444,13 @@ class EmulatedHostsClusterIT {
                 assertEquals(TUPLES, task.distinct(), "task " + task.task() + " has every number again");
             }
             assertTrue(now.workerPids().size() == 2 && !now.workerPids().contains(victim), "the killed worker was restarted: " + now.workerPids());
-            // a restarted task counts from 0 again: the tasks of the surviving worker show that deliveries go on
-            List<SmokeReports.Task> survivors = now.tasks().stream().filter(t -> t.pid() == atKill.get(t.task()).pid()).toList();
-            assertFalse(survivors.isEmpty(), "a worker off the killed host survived: " + now.tasks());
-            survivors.forEach(t -> assertTrue(t.received() > atKill.get(t.task()).received(), "deliveries to task " + t.task() + " go on"));
         });
+        // a restarted task counts from 0 again, and both workers may have been on the killed host: every task's own
+        // count from here on shows that deliveries go on
+        Map<Integer, Long> restarted = new HashMap<>();
+        SmokeReports.read(reports).tasks().forEach(t -> restarted.put(t.task(), t.received()));
+        await("deliveries to every task go on").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).until(() ->
+            SmokeReports.read(reports).tasks().stream().allMatch(t -> t.received() > restarted.getOrDefault(t.task(), Long.MAX_VALUE)));
     }
 
     @Test

@@ -358,11 +358,7 @@ class WocEmitBatcherTest {
 
     @Test
     void shouldSendTheChildrenOfAnUnreachableRelayTheirFramesFromTheSourceUntilItIsBack() {
-        Map<String, Object> treeConf = WocTestTopology.conf();
-        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
-        Map<NodeInfo, Client> clients = Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient());
-        connections.putAll(clients);
-        setUp(treeConf);
+        Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
 
         emit(2, 3, 4, 5, 6, 7);
         List<RelayFrame> whole = relayFrames();
@@ -390,11 +386,7 @@ class WocEmitBatcherTest {
 
     @Test
     void shouldNotSendAroundAStalledRelayWhileATaskBelowItIsUnderBackPressure() {
-        Map<String, Object> treeConf = WocTestTopology.conf();
-        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
-        Map<NodeInfo, Client> clients = Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient());
-        connections.putAll(clients);
-        setUp(treeConf);
+        Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
         emit(2, 3, 4, 5, 6, 7);
         RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
         Client relay = clients.get(worker.taskToNodePort().get(viaRelay.tasks()[0]));
@@ -478,6 +470,16 @@ class WocEmitBatcherTest {
 
     private List<RelayFrame> relayFrames() {
         return published.stream().map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message())).toList();
+    }
+
+    /** Sets the batcher up for a binomial tree over workers A, B and C, each connected: their clients. */
+    private Map<NodeInfo, Client> binomialTreeOverReadyClients() {
+        Map<String, Object> treeConf = WocTestTopology.conf();
+        treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
+        Map<NodeInfo, Client> clients = Map.of(WORKER_A, readyClient(), WORKER_B, readyClient(), WORKER_C, readyClient());
+        connections.putAll(clients);
+        setUp(treeConf);
+        return clients;
     }
 
     private static Client readyClient() {
