@@ -65,7 +65,7 @@ class EmulatedHostsClusterIT {
         assumeTrue(EmulatedHosts.available(), "needs root for network namespaces (ip netns, bridges, veth links)");
         linksBefore = EmulatedHosts.linksHere();
         // Nimbus moves a partitioned host's workers only after 20 s: the partitions below (10 s) leave the workers where
-        // they are, so that each measures the same placement it found, while a killed host's worker moves (Order 9).
+        // they are, so that each measures the same placement it found, while a killed host's worker moves (Order 10).
         cluster = PrivateLocalCluster.upHosts(dir, HOSTS, MBIT, List.of("nimbus.task.timeout.secs=20", "nimbus.supervisor.timeout.secs=20",
             "nimbus.task.launch.secs=45"), List.of("--host-cpus", String.valueOf(HOST_CPUS)));
     }
