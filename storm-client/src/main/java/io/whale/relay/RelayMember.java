@@ -62,10 +62,8 @@ public final class RelayMember {
     private final LongSupplier nanoClock;
     private final IntPredicate underBackPressure;
     private final long stallNanos;
-    /** Per child: how long forwarded frames have waited for its credit (or beat) with none coming. */
-    private final Map<NodeInfo, CreditStall> forwardStalls = new ConcurrentHashMap<>();
-    /** Per child: the tasks of its subtree along the last frame forwarded to it, read only when it is found silent. */
-    private final Map<NodeInfo, Supplier<int[]>> lastSubtrees = new ConcurrentHashMap<>();
+    /** Per child: how long its forwards have waited for its credit (or beat), and the last of them. */
+    private final Map<NodeInfo, ChildWatch> forwardWatches = new ConcurrentHashMap<>();
 
     /**
      * @param nanoClock the clock of the sequence filter, the connection refreshes and the stall bound
@@ -224,10 +222,8 @@ public final class RelayMember {
         if (stallNanos > 0 && !forwards.awaited().isEmpty()) {
             long nowNanos = nanoClock.getAsLong();
             for (int i = 0; i < forwards.awaited().size(); i++) {
-                NodeInfo child = forwards.awaited().get(i);
-                RelayFrame.Child route = forwards.awaitedRoutes().get(i);
-                forwardStalls.computeIfAbsent(child, c -> new CreditStall(stallNanos)).waiting(nowNanos);
-                lastSubtrees.put(child, () -> RelayFrameCodec.subtreeTasksOf(frame, route));
+                forwardWatches.computeIfAbsent(forwards.awaited().get(i), c -> new ChildWatch(stallNanos))
+                    .forwarded(frame, forwards.awaitedRoutes().get(i), nowNanos);
             }
         }
         for (RelayFrame.Child child : forwards.routes()) {
@@ -295,9 +291,9 @@ public final class RelayMember {
      * slow, and so is a relay waiting for such a worker's credit; both are held back by the flag, not sent around.
      */
     private boolean stalled(NodeInfo node, IConnection connection, Supplier<int[]> subtreeTasks) {
-        CreditStall forwarded = forwardStalls.get(node);
+        ChildWatch forwarded = forwardWatches.get(node);
         boolean silent = (connection instanceof CreditedConnection credited && credited.frameWindow().stalled())
-            || (forwarded != null && forwarded.stalled(nanoClock));
+            || (forwarded != null && forwarded.stall.stalled(nanoClock));
         return silent && !anyUnderBackPressure(subtreeTasks.get());
     }
 
@@ -308,11 +304,11 @@ public final class RelayMember {
      * so that it waits for the member to settle its child rather than send around the member too. A frame need not
      * arrive for either: a parent whose window to this member is full sends none.
      */
-    public void checkStalls() {
-        for (Map.Entry<NodeInfo, CreditStall> entry : forwardStalls.entrySet()) {
+    public synchronized void checkStalls() {
+        for (Map.Entry<NodeInfo, ChildWatch> entry : forwardWatches.entrySet()) {
             NodeInfo child = entry.getKey();
-            if (entry.getValue().stalled(nanoClock) && !unreachable.contains(child)) {
-                reachable(child, lastSubtrees.getOrDefault(child, () -> new int[0]));
+            if (entry.getValue().stall.stalled(nanoClock) && !unreachable.contains(child)) {
+                reachable(child, entry.getValue()::subtreeTasks);
             }
         }
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> waiting : ledger.waitingParents()) {
@@ -377,18 +373,18 @@ public final class RelayMember {
                 credit(release.parent(), release.incarnation(), release.tuples());
             }
         }
-        CreditStall forwarded = forwardStalls.get(child);
+        ChildWatch forwarded = forwardWatches.get(child);
         if (forwarded != null) {
-            forwarded.credited();
+            forwarded.stall.credited();
             if (ledger.owes(child)) {
-                forwarded.waiting(nanoClock.getAsLong());
+                forwarded.stall.waiting(nanoClock);
             }
         }
     }
 
     private synchronized void onDisconnected(NodeInfo child) {
         metrics.childDisconnected();
-        forwardStalls.remove(child); // the connection's state tells from now on
+        forwardWatches.remove(child); // the connection's state tells from now on
         settleLost(child);
     }
 
@@ -404,6 +400,30 @@ public final class RelayMember {
         metrics.lost(settled.lostTuples());
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : settled.releases()) {
             credit(release.parent(), release.incarnation(), release.tuples());
+        }
+    }
+
+    /**
+     * A child's forwards: how long they have waited for its credit or beat, and the last of them, whose route gives the
+     * child's subtree when it is found silent. The frame and route are written and read under the member's lock.
+     */
+    private static final class ChildWatch {
+        private final CreditStall stall;
+        private RelayFrame lastFrame;
+        private RelayFrame.Child lastRoute;
+
+        ChildWatch(long stallNanos) {
+            this.stall = new CreditStall(stallNanos);
+        }
+
+        void forwarded(RelayFrame frame, RelayFrame.Child route, long nowNanos) {
+            stall.waiting(nowNanos);
+            lastFrame = frame;
+            lastRoute = route;
+        }
+
+        int[] subtreeTasks() {
+            return RelayFrameCodec.subtreeTasksOf(lastFrame, lastRoute);
         }
     }
 

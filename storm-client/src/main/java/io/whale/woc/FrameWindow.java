@@ -181,9 +181,14 @@ public final class FrameWindow {
         if (capacity == 0) {
             return;
         }
+        creditCame(nanoClock.getAsLong());
+    }
+
+    /** Credit or a beat came at {@code nowNanos}: what is still in flight waits for the next from now on. */
+    private void creditCame(long nowNanos) {
         stall.credited();
         if (inFlight.get() > 0) {
-            stall.waiting(nanoClock);
+            stall.waiting(nowNanos);
         }
     }
 
@@ -193,11 +198,8 @@ public final class FrameWindow {
             return;
         }
         long now = nanoClock.getAsLong();
-        stall.credited();
         giveBack(tuples, true, now);
-        if (inFlight.get() > 0) {
-            stall.waiting(now); // what is still in flight waits for the next credit from now on
-        }
+        creditCame(now);
         deliveries.credited(tuples, now);
     }
 
