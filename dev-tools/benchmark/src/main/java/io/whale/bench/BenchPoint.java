@@ -60,11 +60,11 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
 
     /**
      * For each P and wait setting, {@code repeats} rounds of: every W with, for each transport, each system
-     * (stock Storm over Netty only, and not with Whale's own wait), then the ceiling over the first transport. The runs
+     * (over the transports it runs over: stock Storm over Netty only, and not with Whale's own wait), then the ceiling over the first transport. The runs
      * compared are so close in time on a shared machine, and repeats interleave instead of running back to back.
      */
     static List<BenchPoint> sweep(BenchOptions o) {
-        Dimensions shown = new Dimensions(!o.transports().equals(List.of(BenchOptions.DEFAULT_TRANSPORT)), o.waits().size() > 1,
+        Dimensions shown = new Dimensions(!o.transports().equals(List.of(BenchSystem.DEFAULT_TRANSPORT)), o.waits().size() > 1,
             o.repeats() > 1);
         List<BenchPoint> points = new ArrayList<>();
         for (int p : o.matchers()) {
@@ -73,14 +73,14 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
                     for (int w : o.workers()) {
                         for (String t : o.transports()) {
                             for (BenchSystem s : o.systems()) {
-                                if (s.whale() || t.equals(BenchOptions.DEFAULT_TRANSPORT) && wait.stormHasIt()) {
+                                if (s.runsOver(t) && (s.whale() || wait.stormHasIt())) {
                                     points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), o.ackingPending(), shown));
                                 }
                             }
                         }
                     }
                     if (o.ceiling()) {
-                        points.add(new BenchPoint(p, 1, BenchSystem.WOC_ON, o.transports().get(0), wait, o.ratePerSecond(), r, o.settings(),
+                        points.add(new BenchPoint(p, 1, BenchSystem.WOC, o.transports().get(0), wait, o.ratePerSecond(), r, o.settings(),
                             o.ackingPending(), shown));
                     }
                 }

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The repeats of one point (same label and P) reduced to median, minimum and maximum, and the ratios the issue's
@@ -17,20 +16,6 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
                     double offeredRatePerSecond, int repeats, Spread emittedPerSecond, Spread deliveriesPerSecond,
                     Spread backlogGrowthPerSecond, Spread p50Millis, Spread p99Millis, Spread sourceCpuMicrosPerTuple,
                     Spread wireBytesPerTuple, Spread machineCoresBusy, Spread sourceLinkMbit, Spread wireBytesPerBroadcast) {
-
-    /** Median, minimum and maximum of a point's repeats. */
-    record Spread(double median, double min, double max) {
-        static Spread of(List<PointResult> repeats, ToDoubleFunction<PointResult> figure) {
-            double[] v = repeats.stream().mapToDouble(figure).sorted().toArray();
-            double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-            return new Spread(median, v[0], v[v.length - 1]);
-        }
-
-        String format(String pattern) {
-            return String.format(pattern, median) + " [" + String.format(pattern, min).trim() + "–"
-                + String.format(pattern, max).trim() + "]";
-        }
-    }
 
     static List<PointSummary> of(List<PointResult> results) {
         Map<String, List<PointResult>> byPoint = new LinkedHashMap<>();
@@ -66,14 +51,14 @@ record PointSummary(String label, int matchers, int workers, String system, Stri
     static List<String> comparisons(List<PointSummary> summaries) {
         List<String> lines = new ArrayList<>();
         for (PointSummary on : summaries) {
-            if (!on.system().equals(BenchSystem.WOC_ON.option())) {
+            if (!on.system().equals(BenchSystem.WOC.option())) {
                 continue;
             }
-            on.peer(summaries, BenchSystem.STOCK, BenchOptions.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
+            on.peer(summaries, BenchSystem.STORM, BenchSystem.DEFAULT_TRANSPORT).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_OFF, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_NO_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
             on.peer(summaries, BenchSystem.WOC_FIXED_WINDOW, on.transport()).ifPresent(s -> lines.add(on.versus(s)));
-            for (BenchSystem tree : List.of(BenchSystem.WOC_BINOMIAL, BenchSystem.WOC_NONBLOCKING, BenchSystem.WOC_AUTO)) {
+            for (BenchSystem tree : List.of(BenchSystem.WOC_BINOMIAL, BenchSystem.WOC_NONBLOCK_D2, BenchSystem.WOC_NONBLOCK)) {
                 on.peer(summaries, tree, on.transport()).ifPresent(t -> lines.add(t.versus(on) + String.format(
                     ", wire bytes per broadcast x%.2f", t.wireBytesPerBroadcast().median() / on.wireBytesPerBroadcast().median())));
             }

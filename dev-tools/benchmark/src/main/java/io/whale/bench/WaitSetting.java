@@ -9,7 +9,7 @@ import java.util.List;
  * values of Whale's {@code whale.bolt.wait}, which stock Storm does not read: {@code sleep} (the progressive wait
  * without its park level, Whale's shipped default) and {@code storm} (Storm's configured wait).
  */
-enum WaitSetting {
+public enum WaitSetting {
     DEFAULT("default", List.of()),
     PARK_100US("park100", List.of("-c", "topology.bolt.wait.strategy=org.apache.storm.policy.WaitStrategyPark",
         "-c", "topology.bolt.wait.park.microsec=100")),
@@ -37,7 +37,7 @@ enum WaitSetting {
         return option;
     }
 
-    List<String> overrides() {
+    public List<String> overrides() {
         return overrides;
     }
 

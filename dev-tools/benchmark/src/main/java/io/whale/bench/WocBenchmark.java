@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -145,15 +146,21 @@ public final class WocBenchmark {
         return result;
     }
 
-    /** Bisects the offered rate below the unpaced run's emitted rate; returns what the search found. */
+    /**
+     * Searches the highest offered rate kept up, from the unpaced run's emitted rate as the capacity (a
+     * {@link RateSearch}); returns what it found.
+     */
     private Map<String, Object> findSustainable(BenchPoint point, PointResult unpaced, Map<String, Object> json,
                                                 List<PointResult> results) throws IOException, InterruptedException {
-        SustainableSearch search = new SustainableSearch(unpaced.emittedPerSecond(), options.sustainableP99BoundMillis(),
-            options.probes());
+        RateSearch search = new RateSearch(options.probes());
+        double capacity = unpaced.emittedPerSecond();
         PointResult best = null;
-        for (double rate = search.nextRate(); rate > 0; rate = search.nextRate()) {
-            PointResult probe = measured(point.atRate(Math.rint(rate)), json, results);
-            if (search.record(probe.offeredRatePerSecond(), probe.backlogGrowthPerSecond(), probe.p99Millis())) {
+        for (OptionalDouble share = search.next(); share.isPresent(); share = search.next()) {
+            PointResult probe = measured(point.atRate(Math.rint(share.getAsDouble() * capacity)), json, results);
+            boolean keptUp = RateSearch.keptUp(probe.offeredRatePerSecond(), probe.backlogGrowthPerSecond(), probe.p99Millis(),
+                options.sustainableP99BoundMillis());
+            search.record(share.getAsDouble(), keptUp);
+            if (keptUp && (best == null || probe.offeredRatePerSecond() > best.offeredRatePerSecond())) {
                 best = probe;
             }
         }
@@ -162,7 +169,7 @@ public final class WocBenchmark {
         found.put("matchers", point.matchers());
         found.put("repeat", point.repeat());
         found.put("unpacedEmittedPerSecond", Math.round(unpaced.emittedPerSecond()));
-        found.put("sustainableRatePerSecond", search.sustainableRate());
+        found.put("sustainableRatePerSecond", best == null ? 0 : best.offeredRatePerSecond());
         found.put("deliveriesPerSecond", best == null ? 0 : Math.round(best.deliveriesPerSecond()));
         found.put("p50Millis", best == null ? null : best.p50Millis());
         found.put("p99Millis", best == null ? null : best.p99Millis());
@@ -186,7 +193,7 @@ public final class WocBenchmark {
         s.put("repeats", options.repeats());
         s.put("sharedSettings", options.settings());
         s.put("sustainableSearch", options.findsSustainable() ? Map.of("p99BoundMillis", options.sustainableP99BoundMillis(),
-            "probes", options.probes(), "flatBacklogShare", SustainableSearch.FLAT_BACKLOG_SHARE) : "off");
+            "probes", options.probes(), "flatBacklogShare", RateSearch.FLAT_BACKLOG_SHARE) : "off");
         s.put("spoutWorkerCounters", "Storm's console metrics reporter every " + BenchTopology.COUNTER_REPORT_SECONDS
             + " s into the spout worker's worker.log, filtered to Whale's worker counters (" + WhaleCounterFilter.class.getSimpleName() + ")");
         s.put("warmupSeconds", options.warmupSeconds());

@@ -12,8 +12,8 @@ class BenchPointTest {
     void withoutTransportsTheSweepAndItsNamesAreNettysAsBefore() {
         List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "8", "--workers", "2"));
 
-        assertEquals(List.of("bench-p8-w2-woc-off", "bench-p8-w2-woc-on", "bench-p8-w1"), points.stream().map(BenchPoint::name).toList());
-        assertEquals(List.of("W=2 WOC off", "W=2 WOC on", "W=1 ceiling"), points.stream().map(BenchPoint::label).toList());
+        assertEquals(List.of("bench-p8-w2-whale-nowoc", "bench-p8-w2-whale-woc", "bench-p8-w1"), points.stream().map(BenchPoint::name).toList());
+        assertEquals(List.of("W=2 Whale, WOC off", "W=2 Whale-WOC", "W=1 ceiling"), points.stream().map(BenchPoint::label).toList());
         assertEquals(List.of("netty", "netty", "netty"), points.stream().map(BenchPoint::transport).toList());
     }
 
@@ -21,30 +21,30 @@ class BenchPointTest {
     void eachTransportGetsWocOffAndOnPerWorkerCountAndTheCeilingRunsOnceOverTheFirst() {
         List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "8", "--workers", "2,4", "--transports", "netty,rdma"));
 
-        assertEquals(List.of("W=2 WOC off netty", "W=2 WOC on netty", "W=2 WOC off rdma", "W=2 WOC on rdma",
-            "W=4 WOC off netty", "W=4 WOC on netty", "W=4 WOC off rdma", "W=4 WOC on rdma", "W=1 ceiling netty"),
+        assertEquals(List.of("W=2 Whale, WOC off netty", "W=2 Whale-WOC netty", "W=2 Whale, WOC off rdma", "W=2 Whale-WOC rdma",
+            "W=4 Whale, WOC off netty", "W=4 Whale-WOC netty", "W=4 Whale, WOC off rdma", "W=4 Whale-WOC rdma", "W=1 ceiling netty"),
             points.stream().map(BenchPoint::label).toList());
-        assertEquals("bench-p8-w2-woc-on-rdma", points.get(3).name());
+        assertEquals("bench-p8-w2-whale-woc-rdma", points.get(3).name());
         assertEquals("bench-p8-w1-netty", points.get(8).name());
     }
 
     @Test
     void shouldRunStockStormOverNettyOnlyAndInterleaveRepeatsPerWaitSetting() {
         List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "64", "--workers", "2", "--transports",
-            "netty,rdma", "--systems", "stock,woc-on", "--waits", "default,level2-0", "--repeats", "2", "--no-ceiling"));
+            "netty,rdma", "--systems", "storm,whale-woc", "--waits", "default,level2-0", "--repeats", "2", "--no-ceiling"));
 
         assertEquals(List.of(
-            "bench-p64-w2-stock-netty-default-1", "bench-p64-w2-woc-on-netty-default-1", "bench-p64-w2-woc-on-rdma-default-1",
-            "bench-p64-w2-stock-netty-default-2", "bench-p64-w2-woc-on-netty-default-2", "bench-p64-w2-woc-on-rdma-default-2",
-            "bench-p64-w2-stock-netty-level2-0-1", "bench-p64-w2-woc-on-netty-level2-0-1", "bench-p64-w2-woc-on-rdma-level2-0-1",
-            "bench-p64-w2-stock-netty-level2-0-2", "bench-p64-w2-woc-on-netty-level2-0-2", "bench-p64-w2-woc-on-rdma-level2-0-2"),
+            "bench-p64-w2-storm-netty-default-1", "bench-p64-w2-whale-woc-netty-default-1", "bench-p64-w2-whale-woc-rdma-default-1",
+            "bench-p64-w2-storm-netty-default-2", "bench-p64-w2-whale-woc-netty-default-2", "bench-p64-w2-whale-woc-rdma-default-2",
+            "bench-p64-w2-storm-netty-level2-0-1", "bench-p64-w2-whale-woc-netty-level2-0-1", "bench-p64-w2-whale-woc-rdma-level2-0-1",
+            "bench-p64-w2-storm-netty-level2-0-2", "bench-p64-w2-whale-woc-netty-level2-0-2", "bench-p64-w2-whale-woc-rdma-level2-0-2"),
             points.stream().map(BenchPoint::name).toList());
-        assertEquals("W=2 stock Storm netty wait level2-0", points.get(6).label(), "repeats share a label");
+        assertEquals("W=2 Storm netty wait level2-0", points.get(6).label(), "repeats share a label");
     }
 
     @Test
     void shouldGiveStockStormNoWhaleKeyAndEveryPointItsWaitAndRate() {
-        BenchOptions options = BenchOptions.parse("--matchers", "4", "--workers", "2", "--systems", "stock,woc-off",
+        BenchOptions options = BenchOptions.parse("--matchers", "4", "--workers", "2", "--systems", "storm,whale-nowoc",
             "--waits", "park100", "--rate", "5000");
         List<BenchPoint> points = BenchPoint.sweep(options);
 
@@ -53,7 +53,7 @@ class BenchPointTest {
         assertTrue(stock.contains("topology.bolt.wait.strategy=org.apache.storm.policy.WaitStrategyPark"));
         assertTrue(stock.contains(OrderSpout.RATE_KEY + "=5000.0"));
         assertEquals(List.of("-c", "whale.woc.enabled=false", "-c", "whale.transport=netty"), points.get(1).overrides().subList(0, 4));
-        assertEquals("bench-p4-w2-stock-r5000", points.get(0).name());
+        assertEquals("bench-p4-w2-storm-r5000", points.get(0).name());
     }
 
     @Test
@@ -68,13 +68,13 @@ class BenchPointTest {
     @Test
     void shouldMakeEveryPointButTheAtMostOnceOneAckWithOneAckerPerWorker() {
         List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "64", "--workers", "2", "--systems",
-            "stock,woc-on,woc-plainacks,woc-atmostonce", "--acking", "10000", "--no-ceiling"));
+            "storm,whale-woc,whale-woc-plainacks,whale-woc-atmostonce", "--acking", "10000", "--no-ceiling"));
         List<String> acking = List.of("-c", "topology.acker.executors=2", "-c", "topology.max.spout.pending=10000");
         for (BenchPoint point : points.subList(0, 3)) {
             assertTrue(point.overrides().containsAll(acking), point.overrides().toString());
         }
         assertTrue(points.get(2).overrides().contains("whale.woc.ack.combine=false"));
-        assertTrue(points.get(3).overrides().stream().noneMatch(o -> o.startsWith("topology.acker")), "woc-atmostonce never acks");
+        assertTrue(points.get(3).overrides().stream().noneMatch(o -> o.startsWith("topology.acker")), "whale-woc-atmostonce never acks");
         assertTrue(BenchPoint.sweep(BenchOptions.parse("--matchers", "4", "--workers", "2")).stream()
             .allMatch(p -> p.overrides().stream().noneMatch(o -> o.startsWith("topology.acker"))), "no --acking: the topology's 0 ackers");
     }
@@ -118,5 +118,30 @@ class BenchPointTest {
             .getMessage().startsWith("--rate-steps: seconds 'x'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--rate-steps", "200:30", "--rate", "5"))
             .getMessage().startsWith("--rate, --find-sustainable and --rate-steps exclude each other"));
+    }
+
+    @Test
+    void shouldRunASystemThatNamesItsTransportOverItOnlyAndRefuseTransportsThatLeaveItOut() {
+        List<BenchPoint> points = BenchPoint.sweep(BenchOptions.parse("--matchers", "16", "--workers", "4", "--transports",
+            "netty,rdma", "--systems", "storm,whale-woc,whale-woc-rdma-nonblock", "--no-ceiling"));
+        assertEquals(List.of("storm netty", "whale-woc netty", "whale-woc rdma", "whale-woc-rdma-nonblock rdma"),
+            points.stream().map(p -> p.system().option() + " " + p.transport()).toList());
+        assertTrue(points.get(3).overrides().containsAll(List.of("whale.transport=rdma", "whale.multicast.max.outdegree=auto")));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> BenchOptions.parse("--systems", "whale-woc-rdma-nonblock"));
+        assertTrue(refused.getMessage().startsWith("--systems whale-woc-rdma-nonblock runs over rdma, which --transports netty leaves out"),
+            refused.getMessage());
+    }
+
+    @Test
+    void shouldNameTheOptionWhoseValueIsRefused() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--repeats", "two")).getMessage()
+            .startsWith("--repeats takes a whole number, not 'two'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--matchers", "8,x")).getMessage()
+            .startsWith("--matchers takes whole numbers, not '8,x'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--systems", "stock")).getMessage()
+            .startsWith("--systems takes storm, whale-nowoc,"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--out")).getMessage()
+            .startsWith("--out needs a value"));
     }
 }

@@ -11,15 +11,15 @@ class PointSummaryTest {
     @Test
     void shouldReduceRepeatsToMedianMinAndMaxAndCompareWocOnWithStockAtTheSamePoint() {
         List<PointResult> results = List.of(
-            result(BenchSystem.STOCK, 1, 100_000, 10), result(BenchSystem.WOC_ON, 1, 260_000, 12),
-            result(BenchSystem.STOCK, 2, 120_000, 14), result(BenchSystem.WOC_ON, 2, 200_000, 30),
-            result(BenchSystem.STOCK, 3, 90_000, 9), result(BenchSystem.WOC_ON, 3, 240_000, 18));
+            result(BenchSystem.STORM, 1, 100_000, 10), result(BenchSystem.WOC, 1, 260_000, 12),
+            result(BenchSystem.STORM, 2, 120_000, 14), result(BenchSystem.WOC, 2, 200_000, 30),
+            result(BenchSystem.STORM, 3, 90_000, 9), result(BenchSystem.WOC, 3, 240_000, 18));
 
         List<PointSummary> summary = PointSummary.of(results);
 
         assertEquals(2, summary.size());
         PointSummary stock = summary.get(0);
-        assertEquals(new PointSummary.Spread(100_000, 90_000, 120_000), stock.deliveriesPerSecond());
+        assertEquals(new Spread(100_000, 90_000, 120_000, 3), stock.deliveriesPerSecond());
         assertEquals(3, stock.repeats());
         List<String> comparisons = PointSummary.comparisons(summary);
         assertEquals(1, comparisons.size());
@@ -28,13 +28,13 @@ class PointSummaryTest {
 
     @Test
     void shouldCompareEachRelayTreeWithSequentialWocIncludingTheWireBytesPerBroadcast() {
-        List<PointSummary> summary = PointSummary.of(List.of(result(BenchSystem.WOC_ON, 1, 100_000, 20),
-            result(BenchSystem.WOC_AUTO, 1, 250_000, 10), result(BenchSystem.WOC_NONBLOCKING, 1, 200_000, 5)));
+        List<PointSummary> summary = PointSummary.of(List.of(result(BenchSystem.WOC, 1, 100_000, 20),
+            result(BenchSystem.WOC_NONBLOCK, 1, 250_000, 10), result(BenchSystem.WOC_NONBLOCK_D2, 1, 200_000, 5)));
 
         List<String> comparisons = PointSummary.comparisons(summary);
 
         assertEquals(2, comparisons.size(), comparisons.toString());
-        assertTrue(comparisons.get(0).contains("WOC nonblocking d*=2 / W=2 WOC on — deliveries/s x2.00, p50 x1.00, p99 x0.25"
+        assertTrue(comparisons.get(0).contains("Whale-WOC-Nonblock d*=2 / W=2 Whale-WOC — deliveries/s x2.00, p50 x1.00, p99 x0.25"
             + " (medians of 1 and 1), wire bytes per broadcast x0.50"), comparisons.get(0));
         assertTrue(comparisons.get(1).contains("deliveries/s x2.50") && comparisons.get(1).contains("wire bytes per broadcast x0.40"),
             comparisons.get(1));

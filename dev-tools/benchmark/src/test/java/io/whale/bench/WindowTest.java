@@ -101,7 +101,7 @@ class WindowTest {
     }
 
     private static BenchPoint point(int matchers, String transport) {
-        return new BenchPoint(matchers, 2, BenchSystem.WOC_ON, transport, WaitSetting.DEFAULT, 0, 1, java.util.List.of(), 0,
+        return new BenchPoint(matchers, 2, BenchSystem.WOC, transport, WaitSetting.DEFAULT, 0, 1, java.util.List.of(), 0,
             new BenchPoint.Dimensions(true, false, false));
     }
 }

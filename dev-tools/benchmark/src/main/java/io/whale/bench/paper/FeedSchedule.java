@@ -1,6 +1,7 @@
 package io.whale.bench.paper;
 
 import io.whale.bench.PoissonArrivals;
+import io.whale.bench.RateSearch;
 import io.whale.examples.smoke.RateSchedule;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code search}: the probes of a {@link RateSearch}, each a Poisson process at its share of C, settled then
  *       measured, with a drain after each: a probe kept up when it started behind a fully drained backlog (so that
  *       nothing it consumed was an earlier phase's catch-up), the backlog grew by less than
- *       {@value #FLAT_BACKLOG_SHARE} of the offered rate (committed within 5 % of offered) and the latency's 99th
+ *       {@value RateSearch#FLAT_BACKLOG_SHARE} of the offered rate (committed within 5 % of offered) and the latency's 99th
  *       percentile stayed within the bound. The rate offered to the highest probe that kept up is the sustainable rate
  *       ({@link SustainedRate#of}; left out with no probe);</li>
  *   <li>{@code common}: a Poisson process at the common rate, settled then measured (left out when the common rate is 0;
@@ -45,8 +46,6 @@ import java.util.concurrent.TimeUnit;
  * backlog, with the topology's JVMs warmed by the capacity phase. A measured phase is a {@link Window}.
  */
 final class FeedSchedule {
-    /** A paced phase kept up when its backlog grew by less than this share of its offered rate. */
-    static final double FLAT_BACKLOG_SHARE = 0.05;
     static final long SETTLE_SECONDS = 5;
     /** A drain waits at most this many warm-ups and measurements, however slowly the topology drains. */
     static final int DRAIN_LIMIT_MEASURES = 4;
@@ -95,7 +94,12 @@ final class FeedSchedule {
         }
 
         boolean backlogFlat() {
-            return backlogGrowthPerSecond() <= FLAT_BACKLOG_SHARE * offeredPerSecond();
+            return backlogGrowthPerSecond() <= RateSearch.FLAT_BACKLOG_SHARE * offeredPerSecond();
+        }
+
+        /** Whether it kept up by {@link RateSearch#keptUp}, given its latency's 99th percentile. */
+        boolean keptUp(double p99Millis, double p99BoundMillis) {
+            return RateSearch.keptUp(offeredPerSecond(), backlogGrowthPerSecond(), p99Millis, p99BoundMillis);
         }
 
         Window withKeptUp() {
@@ -266,7 +270,7 @@ final class FeedSchedule {
             double p99 = latency.p99Millis(measureStartMillis, nowMillis);
             Window w = new Window(phase, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
                 producedAtMeasureStart, produced, p99, drainedBefore, false);
-            boolean keptUp = phase != Phase.CAPACITY && drainedBefore && w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis;
+            boolean keptUp = phase != Phase.CAPACITY && drainedBefore && w.keptUp(p99, p99BoundMillis);
             windows.add(keptUp ? w.withKeptUp() : w);
             measuring = false;
             if (phase == Phase.SEARCH) {
@@ -317,7 +321,7 @@ final class FeedSchedule {
         double p99 = latency.p99Millis(measureStartMillis, nowMillis);
         Window w = new Window(Phase.STEPS, rate, measureStartMillis, nowMillis, committedAtMeasureStart, committed,
             producedAtMeasureStart, produced, p99, true, false);
-        windows.add(w.backlogFlat() && p99 >= 0 && p99 <= p99BoundMillis ? w.withKeptUp() : w);
+        windows.add(w.keptUp(p99, p99BoundMillis) ? w.withKeptUp() : w);
         if (at >= steps.steps()) {
             measuring = false;
             enter(Phase.DONE, 0, nowNanos, committed);

@@ -3,8 +3,10 @@ package io.whale.bench.paper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.bench.BenchSystem;
 import io.whale.bench.ProcFiles;
 import io.whale.bench.RateStepRun;
+import io.whale.bench.Spread;
 import io.whale.examples.demo.DemoSession;
 import io.whale.examples.smoke.RateSchedule;
 import java.io.IOException;
@@ -96,11 +98,11 @@ public final class PaperBenchmark {
         }
         try {
             Map<PaperApp, Path> data = generate();
-            if (options.systems().contains(PaperSystem.STORM)) {
+            if (options.systems().contains(BenchSystem.STORM)) {
                 onCluster(stockBin, out.resolve("cluster-stock"), List.of("--base-port", String.valueOf(STOCK_BASE_PORT)),
                     "stock Apache Storm 2.8.3 cluster", storm -> rounds(storm, false, data));
             }
-            if (options.systems().stream().anyMatch(PaperSystem::whale)) {
+            if (options.systems().stream().anyMatch(BenchSystem::whale)) {
                 onCluster(whaleBin, out.resolve("cluster"), List.of(), "Whale cluster", whale -> {
                     rounds(whale, true, data);
                     if (options.rateSteps()) {
@@ -200,7 +202,7 @@ public final class PaperBenchmark {
             DemoSession.step(app.option() + " P=" + p + " repeat " + repeat + ": kept from the earlier run (--resume)");
             return;
         }
-        for (PaperSystem system : options.systemsOf(app)) {
+        for (BenchSystem system : options.systemsOf(app)) {
             if (system.whale() != whale) {
                 continue;
             }
@@ -258,7 +260,7 @@ public final class PaperBenchmark {
      * system has run, a share of each run's own capacity ({@link FeedSchedule}).
      */
     private double commonRate(PaperApp app, int p, int repeat) {
-        for (PaperSystem system : options.systemsOf(app)) {
+        for (BenchSystem system : options.systemsOf(app)) {
             Optional<PhaseResult> common = results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option())
                 && r.matchers() == p && r.repeat() == repeat && r.common() != null).map(PaperResult::common).findFirst();
             if (common.isPresent()) {
@@ -276,9 +278,9 @@ public final class PaperBenchmark {
     private void rateSteps(PaperCluster whale, Path data) throws IOException, InterruptedException {
         int p = options.highestMatchers();
         Spread base = Spread.of(results.stream().filter(r -> r.app().equals(STEPS_APP.option()) && r.matchers() == p
-            && r.system().equals(PaperSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::rateBasisPerSecond);
+            && r.system().equals(BenchSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::rateBasisPerSecond);
         if (!base.measured()) {
-            String failure = "rate steps: no sustainable rate of " + PaperSystem.WOC_RDMA_NONBLOCK.label() + " at P = " + p + " to step from";
+            String failure = "rate steps: no sustainable rate of " + BenchSystem.WOC_RDMA_NONBLOCK.label() + " at P = " + p + " to step from";
             failures.add(failure);
             System.out.println(failure);
             return;
@@ -289,7 +291,7 @@ public final class PaperBenchmark {
             stepRuns.addAll(PaperResume.stepRuns(options.out().resolve("results.json"), schedule.toString(), JSON));
         }
         for (int repeat = 1; repeat <= options.repeats(); repeat++) {
-            for (PaperSystem system : PaperFigure.F23.systems()) {
+            for (BenchSystem system : PaperFigure.F23.systems()) {
                 PaperPoint point = new PaperPoint(STEPS_APP, system, p, options.workers(), repeat);
                 if (!options.systems().contains(system) || stepRuns.stream().anyMatch(r -> r.system().equals(system.option())
                     && r.repeat() == point.repeat())) {

@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.BenchSystem;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -17,45 +18,45 @@ enum PaperFigure {
     /** Paper: no ratio (curves); swept by {@link PaperSweep#WTL}. */
     F12(12, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.SLICING, "System performance with different WTL", List.of()),
     F13(13, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 56.6))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 56.6))),
     F14(14, PaperApp.RIDEHAILING, Metric.LATENCY, Group.OVERALL, "Overall system latency on orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96.6))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 96.6))),
     F15(15, PaperApp.STOCK, Metric.THROUGHPUT, Group.OVERALL, "Overall system throughput on orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 51.2))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 51.2))),
     F16(16, PaperApp.STOCK, Metric.LATENCY, Group.OVERALL, "Overall system latency on orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96.5))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 96.5))),
     F17(17, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.TREES, "Throughput comparison using orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 1.2),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.4))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 1.2),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 1.4))),
     F18(18, PaperApp.RIDEHAILING, Metric.LATENCY, Group.TREES, "Latency comparison using orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 26.9),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 38.8))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 26.9),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 38.8))),
     F19(19, PaperApp.STOCK, Metric.THROUGHPUT, Group.TREES, "Throughput comparison using orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 1.22),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.4))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 1.22),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 1.4))),
     F20(20, PaperApp.STOCK, Metric.LATENCY, Group.TREES, "Latency comparison using orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 23.4),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 32.6))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 23.4),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 32.6))),
     F21(21, PaperApp.RIDEHAILING, Metric.MULTICAST_LATENCY, Group.TREES, "Average multicast latency using orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 54.4),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 57.8))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 54.4),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 57.8))),
     F22(22, PaperApp.STOCK, Metric.MULTICAST_LATENCY, Group.TREES, "Average multicast latency using orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA_BINOMIAL, 50.6),
-            new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 56.6))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA_BINOMIAL, 50.6),
+            new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 56.6))),
     /** Paper: at 100k tuples/s the non-blocking tree carries 33 % more than the sequential multicast. */
     F23(23, PaperApp.RIDEHAILING, Metric.THROUGHPUT, Group.STEPS, "Throughput variation as stream rate changes",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.WOC_RDMA, 1.33))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.WOC_RDMA, 1.33))),
     /** Paper: no ratio; the non-blocking tree's latency recovers within 30 ms of a step. */
     F24(24, PaperApp.RIDEHAILING, Metric.LATENCY, Group.STEPS, "Latency variation as stream rate changes", List.of()),
     /** Paper: at P = 480 Whale spends 96 % less communication time at the source than Storm. */
     F25(25, PaperApp.RIDEHAILING, Metric.SEND_TIME, Group.OVERALL, "Communication time on different parallelism",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 96))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 96))),
     /** Paper: serialization is 45 % of Storm's communication time and 15 % of Whale's (absolute shares, no ratio). */
     F26(26, PaperApp.RIDEHAILING, Metric.SERIALIZATION_SHARE, Group.OVERALL, "The ratio of serialization time", List.of()),
     F27(27, PaperApp.RIDEHAILING, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using orders generated in the Didi format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 91.9))),
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 91.9))),
     F28(28, PaperApp.STOCK, Metric.TRAFFIC, Group.OVERALL, "Communication traffic using orders generated in the NASDAQ format",
-        List.of(new Comparison(PaperSystem.WOC_RDMA_NONBLOCK, PaperSystem.STORM, 90.0)));
+        List.of(new Comparison(BenchSystem.WOC_RDMA_NONBLOCK, BenchSystem.STORM, 90.0)));
 
     enum Metric {
         /** The sustainable rate: records per second consumed at the highest Poisson rate that kept up. */
@@ -126,20 +127,21 @@ enum PaperFigure {
      * all on Whale-WOC-RDMA; Figs. 23–24 the sequential and the non-blocking structure over time as the offered rate steps.
      */
     enum Group {
-        SLICING(List.of(PaperSystem.WOC_RDMA_NONBLOCK)),
-        OVERALL(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_PLAIN_ACKS, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK)),
-        TREES(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK)),
-        STEPS(List.of(PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_NONBLOCK));
+        SLICING(List.of(BenchSystem.WOC_RDMA_NONBLOCK)),
+        OVERALL(List.of(BenchSystem.STORM, BenchSystem.WOC, BenchSystem.WOC_PLAIN_ACKS, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_NONBLOCK)),
+        TREES(List.of(BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1, BenchSystem.WOC_RDMA_NONBLOCK_D2,
+            BenchSystem.WOC_RDMA_NONBLOCK)),
+        STEPS(List.of(BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_NONBLOCK));
 
-        final List<PaperSystem> systems;
+        final List<BenchSystem> systems;
 
-        Group(List<PaperSystem> systems) {
+        Group(List<BenchSystem> systems) {
             this.systems = systems;
         }
     }
 
     /** {@code system} against {@code baseline}, and the paper's figure for it at P = 480. */
-    record Comparison(PaperSystem system, PaperSystem baseline, double paper) {
+    record Comparison(BenchSystem system, BenchSystem baseline, double paper) {
     }
 
     private final int number;
@@ -174,7 +176,7 @@ enum PaperFigure {
         return title;
     }
 
-    List<PaperSystem> systems() {
+    List<BenchSystem> systems() {
         return group.systems;
     }
 
@@ -193,7 +195,7 @@ enum PaperFigure {
     }
 
     /** How a system is named in this figure: the tree figures name the structure (all on Whale-WOC-RDMA). */
-    String seriesName(PaperSystem system) {
+    String seriesName(BenchSystem system) {
         if (group == Group.OVERALL) {
             return system.label();
         }

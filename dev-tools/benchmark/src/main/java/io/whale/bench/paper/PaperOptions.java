@@ -1,16 +1,17 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.BenchSystem;
+import io.whale.bench.CommandLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
-record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<PaperSystem> systems,
+record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<BenchSystem> systems,
                     List<Integer> matchers, int workers, int repeats, int hosts, int linkMbit, int warmupSeconds,
                     int measureSeconds, int probes, int p99BoundMillis, long records, List<String> settings, int stepSeconds,
                     boolean resume, double hostCpus, boolean reportOnly) {
@@ -31,8 +32,7 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         + "\n  --resume: keep the rounds DIR/results.json already has (same options), run the others"
         + "\n  --report-only: draw the report, figures and headline.json again from DIR/results.json (same options), run nothing"
 
-        + "\n  systems (default: those of the figures): storm, whale-woc, whale-woc-plainacks, whale-woc-rdma, whale-woc-rdma-binomial,"
-        + " whale-woc-rdma-nonblock";
+        + "\n  systems (default: those of the figures): " + BenchSystem.options();
 
     static PaperOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -52,58 +52,62 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
         long records = quick ? 50_000 : 400_000;
         int stepSeconds = quick ? 3 : 20;
         List<String> settings = new ArrayList<>();
-        List<PaperSystem> chosen = null;
+        List<BenchSystem> chosen = null;
         boolean resume = false;
         boolean reportOnly = false;
         double hostCpus = 0;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
+        CommandLine line = new CommandLine(USAGE, args);
+        while (line.hasNext()) {
+            switch (line.next()) {
                 case "--quick" -> { }
                 case "--resume" -> resume = true;
                 case "--report-only" -> reportOnly = true;
-                case "--out" -> out = Path.of(value(args, ++i));
-                case "--figures" -> figures = list(value(args, ++i), PaperFigure::byNumber);
-                case "--systems" -> chosen = list(value(args, ++i), PaperSystem::byOption);
-                case "--matchers" -> matchers = list(value(args, ++i), v -> atLeast("--matchers", Integer.parseInt(v), 1));
-                case "--repeats" -> repeats = atLeast("--repeats", Integer.parseInt(value(args, ++i)), 1);
-                case "--hosts" -> hosts = atLeast("--hosts", Integer.parseInt(value(args, ++i)), 2);
-                case "--link-mbit" -> linkMbit = atLeast("--link-mbit", Integer.parseInt(value(args, ++i)), 1);
-                case "--host-cpus" -> hostCpus = positive("--host-cpus", Double.parseDouble(value(args, ++i)));
-                case "--workers" -> workers = atLeast("--workers", Integer.parseInt(value(args, ++i)), 1);
-                case "--warmup-s" -> warmup = atLeast("--warmup-s", Integer.parseInt(value(args, ++i)), 0);
-                case "--measure-s" -> measure = atLeast("--measure-s", Integer.parseInt(value(args, ++i)), 1);
-                case "--probes" -> probes = atLeast("--probes", Integer.parseInt(value(args, ++i)), 0);
-                case "--p99-bound-ms" -> p99Bound = atLeast("--p99-bound-ms", Integer.parseInt(value(args, ++i)), 1);
-                case "--records" -> records = atLeast("--records", Integer.parseInt(value(args, ++i)), 1_000);
-                case "--step-s" -> stepSeconds = atLeast("--step-s", Integer.parseInt(value(args, ++i)), 1);
-                case "--set" -> settings.add(setting(value(args, ++i)));
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + "\n" + USAGE);
+                case "--out" -> out = Path.of(line.value());
+                case "--figures" -> figures = line.list(PaperFigure::byNumber);
+                case "--systems" -> chosen = line.list(BenchSystem::byOption);
+                case "--matchers" -> matchers = line.list(Integer::valueOf);
+                case "--repeats" -> repeats = line.intAtLeast(1);
+                case "--hosts" -> hosts = line.intAtLeast(2);
+                case "--link-mbit" -> linkMbit = line.intAtLeast(1);
+                case "--host-cpus" -> hostCpus = line.positive();
+                case "--workers" -> workers = line.intAtLeast(1);
+                case "--warmup-s" -> warmup = line.intAtLeast(0);
+                case "--measure-s" -> measure = line.intAtLeast(1);
+                case "--probes" -> probes = line.intAtLeast(0);
+                case "--p99-bound-ms" -> p99Bound = line.intAtLeast(1);
+                case "--records" -> records = line.intAtLeast(1_000);
+                case "--step-s" -> stepSeconds = line.intAtLeast(1);
+                case "--set" -> settings.add(line.setting());
+                default -> throw line.unknown();
             }
         }
+        if (matchers.stream().anyMatch(p -> p < 1)) {
+            throw line.refused("--matchers must be at least 1, not " + matchers);
+        }
         if (resume && reportOnly) {
-            throw new IllegalArgumentException("--resume runs what DIR/results.json lacks, --report-only runs nothing: choose one\n" + USAGE);
+            throw line.refused("--resume runs what DIR/results.json lacks, --report-only runs nothing: choose one");
         }
         Set<PaperApp> apps = new LinkedHashSet<>();
-        Set<PaperSystem> systems = new LinkedHashSet<>(List.of(PaperSystem.STORM));
+        Set<BenchSystem> systems = new LinkedHashSet<>(List.of(BenchSystem.STORM));
         for (PaperFigure f : figures) {
             apps.add(f.app());
             systems.addAll(f.systems());
         }
         // Ack combining off is an ablation of the figures' Whale-WOC, not a system of the paper's: run when asked for.
-        systems.remove(PaperSystem.WOC_PLAIN_ACKS);
+        systems.remove(BenchSystem.WOC_PLAIN_ACKS);
         if (quick) {
-            // A smoke: the binomial tree's series of Figs. 17-20 is the one it leaves out (the relay trees' own cluster
-            // tests run it), so that the run stays within some 15 minutes.
-            systems.remove(PaperSystem.WOC_RDMA_BINOMIAL);
+            // A smoke: the binomial tree's and the fixed d* trees' series of Figs. 17-22 are those it leaves out (the relay
+            // trees' own cluster tests run them), so that the run stays within some 15 minutes.
+            systems.removeAll(List.of(BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1, BenchSystem.WOC_RDMA_NONBLOCK_D2));
         }
         if (settings.contains(AT_MOST_ONCE) && apps.contains(PaperApp.STOCK)) {
-            throw new IllegalArgumentException("--set " + AT_MOST_ONCE + " (at-most-once) counts progress at the sink, one result per "
+            throw line.refused("--set " + AT_MOST_ONCE + " (at-most-once) counts progress at the sink, one result per "
                 + "record, which only ride-hailing gives: choose ride-hailing's figures (--figures " + Arrays.stream(PaperFigure.values())
                 .filter(f -> f.app() == PaperApp.RIDEHAILING).map(f -> String.valueOf(f.number())).collect(Collectors.joining(","))
-                + ")\n" + USAGE);
+                + ")");
         }
-        Set<PaperSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
-        List<PaperSystem> ordered = Arrays.stream(PaperSystem.values()).filter(run::contains).toList();
+        Set<BenchSystem> run = chosen == null ? systems : new LinkedHashSet<>(chosen);
+        List<BenchSystem> ordered = Arrays.stream(BenchSystem.values()).filter(run::contains).toList();
         return new PaperOptions(quick, out.toAbsolutePath(), figures, List.copyOf(apps), ordered, matchers,
             workers == 0 ? hosts : workers, repeats, hosts, linkMbit, warmup, measure, probes, p99Bound, records, List.copyOf(settings),
             stepSeconds, resume, hostCpus, reportOnly);
@@ -120,8 +124,8 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
     }
 
     /** The systems a round of {@code app} runs: Storm (its sustainable rate sets the common rate) and those of the app's figures. */
-    List<PaperSystem> systemsOf(PaperApp app) {
-        return systems.stream().filter(s -> s == PaperSystem.STORM || figures.stream().anyMatch(f -> f.app() == app && f.systems().contains(s)))
+    List<BenchSystem> systemsOf(PaperApp app) {
+        return systems.stream().filter(s -> s == BenchSystem.STORM || figures.stream().anyMatch(f -> f.app() == app && f.systems().contains(s)))
             .toList();
     }
 
@@ -146,37 +150,5 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
             layout.addAll(List.of("--host-cpus", String.valueOf(hostCpus)));
         }
         return List.copyOf(layout);
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value\n" + USAGE);
-        }
-        return args[i];
-    }
-
-    private static int atLeast(String option, int value, int least) {
-        if (value < least) {
-            throw new IllegalArgumentException(option + " must be at least " + least + ", not " + value + "\n" + USAGE);
-        }
-        return value;
-    }
-
-    private static double positive(String option, double value) {
-        if (!(value > 0)) {
-            throw new IllegalArgumentException(option + " takes a positive number of cores, not " + value + "\n" + USAGE);
-        }
-        return value;
-    }
-
-    private static String setting(String keyValue) {
-        if (!keyValue.matches("[^=\\s]+=.*")) {
-            throw new IllegalArgumentException("--set takes KEY=VALUE, not '" + keyValue + "'\n" + USAGE);
-        }
-        return keyValue;
-    }
-
-    private static <T> List<T> list(String csv, Function<String, T> parse) {
-        return Arrays.stream(csv.split(",")).map(String::trim).distinct().map(parse).toList();
     }
 }

@@ -2,8 +2,10 @@ package io.whale.bench.paper;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.bench.BenchSystem;
 import io.whale.bench.RateStepPlots;
 import io.whale.bench.RateStepRun;
+import io.whale.bench.Spread;
 import io.whale.bench.StepResponse;
 import io.whale.examples.smoke.RateSchedule;
 import java.awt.Color;
@@ -154,16 +156,16 @@ final class PaperReport {
     private List<List<String>> headline(PaperApp app) {
         int p = options.highestMatchers();
         List<List<String>> rows = new ArrayList<>();
-        for (PaperSystem s : options.systems()) {
+        for (BenchSystem s : options.systems()) {
             Optional<PaperSummary> sum = summary(app, s, p);
             if (sum.isEmpty()) {
                 continue;
             }
             rows.add(List.of(s.label(), sum.get().throughputPerSecond().format("%.0f"),
-                ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.THROUGHPUT).format("%.2f×"),
+                ratio(app, s, BenchSystem.STORM, p, PaperFigure.Metric.THROUGHPUT).format("%.2f×"),
                 sum.get().capacityPerSecond().format("%.0f"),
                 sum.get().commonMeanMillis().format("%.0f"),
-                ratio(app, s, PaperSystem.STORM, p, PaperFigure.Metric.LATENCY).format("%.0f %%"),
+                ratio(app, s, BenchSystem.STORM, p, PaperFigure.Metric.LATENCY).format("%.0f %%"),
                 sum.get().commonP99Millis().format("%.0f")));
         }
         return rows;
@@ -173,7 +175,7 @@ final class PaperReport {
     private List<List<String>> headlineRounds(PaperApp app) {
         int p = options.highestMatchers();
         List<List<String>> rows = new ArrayList<>();
-        for (PaperSystem s : options.systems()) {
+        for (BenchSystem s : options.systems()) {
             if (s.whale() && summary(app, s, p).isPresent()) {
                 List<String> row = new ArrayList<>(List.of(s.label()));
                 ratioToStorm(app, s, p, PaperResult::throughputPerSecond)
@@ -196,7 +198,7 @@ final class PaperReport {
     }
 
     /** The system's throughput at {@code p} over its own at the lowest P, round by round (NaN where either is missing). */
-    private List<Double> ratioToLowestP(PaperApp app, PaperSystem system, int p) {
+    private List<Double> ratioToLowestP(PaperApp app, BenchSystem system, int p) {
         return perRound(r -> of(app, system, p, r, PaperResult::throughputPerSecond),
             r -> of(app, system, lowestMatchers(), r, PaperResult::throughputPerSecond), (at, lowest) -> at / lowest);
     }
@@ -213,7 +215,7 @@ final class PaperReport {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (PaperApp app : options.apps()) {
             for (int p : options.matchers()) {
-                for (PaperSystem s : options.systemsOf(app)) {
+                for (BenchSystem s : options.systemsOf(app)) {
                     Optional<PaperSummary> sum = summary(app, s, p);
                     if (sum.isEmpty()) {
                         continue;
@@ -239,12 +241,12 @@ final class PaperReport {
     }
 
     /** {@code figure} of the system over Storm's, round by round (NaN for a round without both measured). */
-    private List<Double> ratioToStorm(PaperApp app, PaperSystem system, int p, ToDoubleFunction<PaperResult> figure) {
-        return perRound(r -> of(app, system, p, r, figure), r -> of(app, PaperSystem.STORM, p, r, figure), (ours, storm) -> ours / storm);
+    private List<Double> ratioToStorm(PaperApp app, BenchSystem system, int p, ToDoubleFunction<PaperResult> figure) {
+        return perRound(r -> of(app, system, p, r, figure), r -> of(app, BenchSystem.STORM, p, r, figure), (ours, storm) -> ours / storm);
     }
 
     /** {@code figure} of the system's run at P in round {@code repeat}; empty when it did not run or measured nothing (NaN). */
-    private Optional<Double> of(PaperApp app, PaperSystem system, int p, int repeat, ToDoubleFunction<PaperResult> figure) {
+    private Optional<Double> of(PaperApp app, BenchSystem system, int p, int repeat, ToDoubleFunction<PaperResult> figure) {
         return result(app, system, p, repeat).map(figure::applyAsDouble).filter(Double::isFinite);
     }
 
@@ -255,7 +257,7 @@ final class PaperReport {
         return json;
     }
 
-    private Optional<PaperResult> result(PaperApp app, PaperSystem system, int p, int repeat) {
+    private Optional<PaperResult> result(PaperApp app, BenchSystem system, int p, int repeat) {
         return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
             && r.repeat() == repeat).findFirst();
     }
@@ -271,9 +273,9 @@ final class PaperReport {
         chart.getStyler().setYAxisMin(0.0);
         List<String> empty = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
-        List<PaperSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
-        Set<PaperSystem> searchedWithoutRate = new HashSet<>();
-        for (PaperSystem s : systems) {
+        List<BenchSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
+        Set<BenchSystem> searchedWithoutRate = new HashSet<>();
+        for (BenchSystem s : systems) {
             List<Map<String, Object>> points = new ArrayList<>();
             List<Double> xs = new ArrayList<>();
             List<Spread> spreads = new ArrayList<>();
@@ -436,11 +438,11 @@ final class PaperReport {
     private List<String> stepsFigure(PaperFigure f, ReportDocument doc) throws IOException {
         String file = String.format("fig%02d", f.number());
         String title = "Fig. " + f.number() + " (Whale, scaled down): " + f.title();
-        List<PaperSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
+        List<BenchSystem> systems = f.systems().stream().filter(options.systems()::contains).toList();
         List<PaperStepRun> runs = stepRuns.stream().filter(r -> r.app().equals(f.app().option())).toList();
         List<String> empty = new ArrayList<>();
         List<RateStepRun> plotted = new ArrayList<>();
-        for (PaperSystem s : systems) {
+        for (BenchSystem s : systems) {
             runs.stream().filter(r -> r.system().equals(s.option())).min(Comparator.comparingInt(PaperStepRun::repeat))
                 .ifPresentOrElse(r -> plotted.add(r.run()), () -> empty.add("Fig. " + f.number() + ": " + f.seriesName(s)));
         }
@@ -473,7 +475,7 @@ final class PaperReport {
         List<List<String>> rows = new ArrayList<>();
         for (int step = 0; step < schedule.steps(); step++) {
             int at = step;
-            for (PaperSystem s : systems) {
+            for (BenchSystem s : systems) {
                 List<StepResponse> responses = runs.stream().filter(r -> r.system().equals(s.option()))
                     .flatMap(r -> r.run().steps().stream()).filter(r -> r.step() == at + 1).toList();
                 if (responses.isEmpty()) {
@@ -524,20 +526,20 @@ final class PaperReport {
     }
 
     /** What the system answered per second over the second half of {@code step} in repeat {@code repeat}. */
-    private Optional<Double> stepThroughput(PaperSystem system, int repeat, int step) {
+    private Optional<Double> stepThroughput(BenchSystem system, int repeat, int step) {
         return stepRuns.stream().filter(r -> r.system().equals(system.option()) && r.repeat() == repeat)
             .flatMap(r -> r.run().steps().stream()).filter(s -> s.step() == step).findFirst()
             .map(StepResponse::secondHalfBroadcastsPerSecond);
     }
 
     /** Per round (repeat) at P: {@link PaperFigure.Metric#compare} of the system's value and the baseline's. */
-    private Spread ratio(PaperApp app, PaperSystem system, PaperSystem baseline, int p, PaperFigure.Metric metric) {
+    private Spread ratio(PaperApp app, BenchSystem system, BenchSystem baseline, int p, PaperFigure.Metric metric) {
         return perRepeat(system, baseline, metric::compare, (s, r) -> of(app, s, p, r, metric::of));
     }
 
     /** {@code compare} of the system's and the baseline's {@code value} (system, repeat) over the repeats. */
-    private Spread perRepeat(PaperSystem system, PaperSystem baseline, DoubleBinaryOperator compare,
-                             BiFunction<PaperSystem, Integer, Optional<Double>> value) {
+    private Spread perRepeat(BenchSystem system, BenchSystem baseline, DoubleBinaryOperator compare,
+                             BiFunction<BenchSystem, Integer, Optional<Double>> value) {
         return Spread.of(perRound(r -> value.apply(system, r), r -> value.apply(baseline, r), compare), Double::doubleValue);
     }
 
@@ -567,7 +569,7 @@ final class PaperReport {
             c.paper() + unit);
     }
 
-    private Optional<PaperSummary> summary(PaperApp app, PaperSystem system, int p) {
+    private Optional<PaperSummary> summary(PaperApp app, BenchSystem system, int p) {
         return summaries.stream().filter(s -> s.app().equals(app.option()) && s.system().equals(system.option()) && s.matchers() == p)
             .findFirst();
     }

@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.BenchSystem;
 import java.util.List;
 import java.util.Optional;
 
@@ -79,7 +80,7 @@ enum PaperSweep {
     }
 
     /** The system swept: Whale as the paper evaluates it. */
-    PaperSystem system() {
+    BenchSystem system() {
         return figure.systems().get(0);
     }
 

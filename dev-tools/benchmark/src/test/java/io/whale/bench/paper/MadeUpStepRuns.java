@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.BenchSystem;
 import io.whale.bench.RateStepRun;
 import io.whale.bench.RateStepSample;
 import io.whale.bench.ScheduleEvent;
@@ -15,7 +16,7 @@ final class MadeUpStepRuns {
     }
 
     /** {@code system} through {@code schedule} (whole seconds); a run that switches its tree logs one switch a second into step 2. */
-    static PaperStepRun run(PaperSystem system, int repeat, String schedule, double capacity, boolean switches) {
+    static PaperStepRun run(BenchSystem system, int repeat, String schedule, double capacity, boolean switches) {
         RateSchedule steps = RateSchedule.parse(schedule);
         List<ScheduleEvent> events = new ArrayList<>();
         List<RateStepSample> samples = new ArrayList<>();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.bench.BenchSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ class PaperBenchmarkTest {
         saved.put("options", measured);
         saved.put("finished", "2026-11-29T05:08:00Z");
         // round 2: Storm's run failed, Whale's ran — the report the run drew had it, so the redrawn one has it too
-        saved.put("results", List.of(result(PaperSystem.STORM, 17, 1), result(PaperSystem.WOC, 170, 1), result(PaperSystem.WOC, 160, 2)));
+        saved.put("results", List.of(result(BenchSystem.STORM, 17, 1), result(BenchSystem.WOC, 170, 1), result(BenchSystem.WOC, 160, 2)));
         saved.put("rateSteps", List.of());
         saved.put("sweeps", List.of());
         JSON.writeValue(dir.resolve("results.json").toFile(), saved);
@@ -66,7 +67,7 @@ class PaperBenchmarkTest {
     }
 
     /** A run of round {@code repeat} that kept up with {@code rate} records/s offered (its probe and, below it, its common phase). */
-    private static PaperResult result(PaperSystem system, double rate, int repeat) {
+    private static PaperResult result(BenchSystem system, double rate, int repeat) {
         PhaseResult probe = new PhaseResult(rate, rate, rate, 0, 200, 180, 500, 4_000, true, Double.NaN);
         PhaseResult common = new PhaseResult(15, 15, 15, 0, 210, 190, 520, 300, true, Double.NaN);
         return new PaperResult("ridehailing", system.option(), 8, 4, repeat, "2026-11-29T04:40:00Z", rate, 1.3, 1.9, 120_000, 300, 10, 6,

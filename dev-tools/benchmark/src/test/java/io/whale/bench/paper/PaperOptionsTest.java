@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.bench.BenchSystem;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,8 @@ class PaperOptionsTest {
         PaperOptions o = PaperOptions.parse();
         assertEquals(List.of(PaperFigure.values()), o.figures());
         assertEquals(List.of(PaperApp.RIDEHAILING, PaperApp.STOCK), o.apps());
-        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK),
+        assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_BINOMIAL,
+            BenchSystem.WOC_RDMA_NONBLOCK_D1, BenchSystem.WOC_RDMA_NONBLOCK_D2, BenchSystem.WOC_RDMA_NONBLOCK),
             o.systems(), "Storm first: its capacity sets each round's common rate; ack combining off only when asked for");
         assertEquals(List.of(8, 16, 32), o.matchers());
         assertEquals(3, o.repeats());
@@ -26,27 +28,28 @@ class PaperOptionsTest {
     @Test
     void shouldRunWhaleWithAckCombiningOffBesideTheOverallComparisonWhenAskedFor() {
         PaperOptions o = PaperOptions.parse("--figures", "14", "--systems", "storm,whale-woc,whale-woc-plainacks");
-        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC, PaperSystem.WOC_PLAIN_ACKS), o.systemsOf(PaperApp.RIDEHAILING));
-        assertTrue(PaperSystem.WOC_PLAIN_ACKS.overrides().contains("whale.woc.ack.combine=false"));
+        assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC, BenchSystem.WOC_PLAIN_ACKS), o.systemsOf(PaperApp.RIDEHAILING));
+        assertTrue(BenchSystem.WOC_PLAIN_ACKS.overrides().contains("whale.woc.ack.combine=false"));
     }
 
     @Test
-    void shouldKeepTheQuickRunSmallWithOneProbeAndWithoutTheBinomialSeries() {
+    void shouldKeepTheQuickRunSmallWithOneProbeAndWithoutTheBinomialAndFixedDegreeSeries() {
         PaperOptions o = PaperOptions.parse("--quick");
         assertEquals(List.of(8), o.matchers());
         assertEquals(1, o.repeats());
         assertEquals(1, o.probes());
-        assertFalse(o.systems().contains(PaperSystem.WOC_RDMA_BINOMIAL));
-        assertTrue(o.systems().contains(PaperSystem.WOC_RDMA_NONBLOCK));
+        assertFalse(o.systems().contains(BenchSystem.WOC_RDMA_BINOMIAL));
+        assertFalse(o.systems().contains(BenchSystem.WOC_RDMA_NONBLOCK_D1));
+        assertTrue(o.systems().contains(BenchSystem.WOC_RDMA_NONBLOCK));
     }
 
     @Test
     void shouldRunOnlyTheApplicationsAndSystemsOfTheFiguresAsked() {
         PaperOptions o = PaperOptions.parse("--figures", "19,20");
         assertEquals(List.of(PaperApp.STOCK), o.apps());
-        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC_RDMA, PaperSystem.WOC_RDMA_BINOMIAL, PaperSystem.WOC_RDMA_NONBLOCK),
-            o.systems());
-        assertEquals(List.of(PaperSystem.STORM, PaperSystem.WOC), PaperOptions.parse("--systems", "whale-woc,storm").systems());
+        assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1,
+            BenchSystem.WOC_RDMA_NONBLOCK_D2, BenchSystem.WOC_RDMA_NONBLOCK), o.systems(), "the trees where they can differ: d* held at 1 and 2 beside auto");
+        assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC), PaperOptions.parse("--systems", "whale-woc,storm").systems());
     }
 
     @Test
@@ -55,7 +58,7 @@ class PaperOptionsTest {
         assertEquals(List.of("--hosts", "3", "--slots", "1", "--link-mbit", "10", "--host-cpus", "0.25"),
             PaperOptions.parse("--quick", "--hosts", "3", "--host-cpus", "0.25").clusterLayout());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--host-cpus", "0")).getMessage()
-            .startsWith("--host-cpus takes a positive number of cores, not 0.0"));
+            .startsWith("--host-cpus must be positive, not 0.0"));
     }
 
     @Test

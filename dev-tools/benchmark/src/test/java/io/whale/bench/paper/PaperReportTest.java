@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.bench.BenchSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,9 +21,9 @@ class PaperReportTest {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
         List<PaperResult> results = new ArrayList<>();
         for (PaperApp app : options.apps()) {
-            for (PaperSystem s : options.systemsOf(app)) {
+            for (BenchSystem s : options.systemsOf(app)) {
                 // Storm sends a copy per matcher task, Whale one per worker: a tenth of the bytes
-                results.add(result(app, s, s == PaperSystem.STORM ? 70_000 : 7_000));
+                results.add(result(app, s, s == BenchSystem.STORM ? 70_000 : 7_000));
             }
         }
 
@@ -73,11 +74,11 @@ class PaperReportTest {
         // Whale kept up with 901 records/s in every round; Storm with 901, 450.5 and (round 3) nothing it was offered
         List<PaperResult> results = new ArrayList<>();
         for (int round = 1; round <= 3; round++) {
-            results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), round, true));
+            results.add(inRound(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), round, true));
         }
-        results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 1, true));
-        results.add(inRound(halfTheRate(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000)), 2, true));
-        results.add(inRound(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 3, false));
+        results.add(inRound(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000), 1, true));
+        results.add(inRound(halfTheRate(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000)), 2, true));
+        results.add(inRound(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000), 3, false));
 
         new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -101,9 +102,9 @@ class PaperReportTest {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
             "--matchers", "16,128");
         // Storm falls to half with eight times the matchers, Whale keeps its 901 records/s
-        List<PaperResult> results = List.of(at(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000), 16),
-            at(halfTheRate(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000)), 128),
-            at(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), 16), at(result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000), 128));
+        List<PaperResult> results = List.of(at(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000), 16),
+            at(halfTheRate(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000)), 128),
+            at(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), 16), at(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), 128));
 
         new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -123,11 +124,11 @@ class PaperReportTest {
     void shouldNameWhatBoundEachRunFromTheSourceHostsCoresAndLink(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
             "--host-cpus", "0.25");
-        PaperResult r = result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000);
+        PaperResult r = result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000);
         // Storm's source (host 2) sent 9.6 of 10 Mbit/s on 0.12 of its 0.25 core; Whale's sent 6 Mbit/s on all of its core
         PaperResult storm = new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(), r.capacityPerSecond(),
             1.0, 9.6, 70_000, 10, 10, 2, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.2));
-        PaperResult whale = new PaperResult(r.app(), PaperSystem.WOC.option(), r.matchers(), r.workers(), r.repeat(), r.started(),
+        PaperResult whale = new PaperResult(r.app(), BenchSystem.WOC.option(), r.matchers(), r.workers(), r.repeat(), r.started(),
             r.capacityPerSecond(), 1.0, 6.0, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.25));
 
         new PaperReport(options, List.of(storm, whale), List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
@@ -141,8 +142,8 @@ class PaperReportTest {
     @Test
     void shouldReportARunWhosePacedPhasesAllFellBehindAsWithoutASustainableRateNotAsMissing(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc");
-        PaperResult storm = result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000);
-        PaperResult whale = result(PaperApp.RIDEHAILING, PaperSystem.WOC, 7_000);
+        PaperResult storm = result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000);
+        PaperResult whale = result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000);
         PaperResult fellBehind = new PaperResult(whale.app(), whale.system(), whale.matchers(), whale.workers(), whale.repeat(),
             whale.started(), whale.capacityPerSecond(), whale.machineCoresBusy(), whale.sourceLinkMbit(), whale.sourceBytesPer10kRecords(),
             whale.sourceSendMicrosPerRecord(), whale.sourceSerializationPercent(), whale.sourceHost(),
@@ -194,8 +195,8 @@ class PaperReportTest {
     @Test
     void shouldPlotASweepAgainstItsKeyWithTheRoundsRunAtTheShippedValue(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "11,12");
-        List<PaperResult> rounds = List.of(result(PaperApp.RIDEHAILING, PaperSystem.STORM, 70_000),
-            result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 7_000));
+        List<PaperResult> rounds = List.of(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000),
+            result(PaperApp.RIDEHAILING, BenchSystem.WOC_RDMA_NONBLOCK, 7_000));
         // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long
         PhaseResult slower = new PhaseResult(800, 800, 799, 0, 120, 100, 400, 4_000, true, 90);
         PaperResult wtl10 = new PaperResult("ridehailing", "whale-woc-rdma-nonblock", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5,
@@ -234,10 +235,10 @@ class PaperReportTest {
 
     private static List<PaperStepRun> stepRuns() {
         String schedule = "30:4,60:4,80:4,100:4,80:4";
-        return List.of(MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 1, schedule, 75, false),
-            MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 1, schedule, 100, true),
-            MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 2, schedule, 80, false),
-            MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 2, schedule, 100, true));
+        return List.of(MadeUpStepRuns.run(BenchSystem.WOC_RDMA, 1, schedule, 75, false),
+            MadeUpStepRuns.run(BenchSystem.WOC_RDMA_NONBLOCK, 1, schedule, 100, true),
+            MadeUpStepRuns.run(BenchSystem.WOC_RDMA, 2, schedule, 80, false),
+            MadeUpStepRuns.run(BenchSystem.WOC_RDMA_NONBLOCK, 2, schedule, 100, true));
     }
 
     /** The run as round {@code round}, its paced phases kept up or all fallen behind. */
@@ -267,9 +268,9 @@ class PaperReportTest {
             r.dataPasses(), r.hostCores());
     }
 
-    private static PaperResult result(PaperApp app, PaperSystem system, double bytesPer10k) {
+    private static PaperResult result(PaperApp app, BenchSystem system, double bytesPer10k) {
         // the source's multicasts: 50 ms along the sequential structure, 20 ms along the non-blocking tree; Storm times none
-        double multicast = !system.whale() ? Double.NaN : system == PaperSystem.WOC_RDMA_NONBLOCK ? 20 : 50;
+        double multicast = !system.whale() ? Double.NaN : system == BenchSystem.WOC_RDMA_NONBLOCK ? 20 : 50;
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, multicast);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, multicast);
         return new PaperResult(app.option(), system.option(), 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, bytesPer10k,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.bench.BenchSystem;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ class PaperResumeTest {
     void shouldKeepOnlyTheRoundsThatHaveEverySystem() {
         PaperOptions options = PaperOptions.parse("--quick", "--resume");
         List<PaperResult> results = new ArrayList<>(round(options, PaperApp.RIDEHAILING, 8, 1));
-        results.add(result(PaperApp.STOCK, PaperSystem.STORM, 8, 1));
+        results.add(result(PaperApp.STOCK, BenchSystem.STORM, 8, 1));
 
         List<PaperResult> kept = PaperResume.complete(results, options);
 
@@ -87,8 +88,8 @@ class PaperResumeTest {
     void shouldKeepTheRateStepRunsOfTheScheduleTheKeptRoundsSetWhateverTheStepLengthAskedNow(@TempDir Path dir) throws Exception {
         PaperOptions before = PaperOptions.parse("--quick", "--out", dir.toString());
         List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 8, 1);
-        PaperStepRun same = MadeUpStepRuns.run(PaperSystem.WOC_RDMA, 1, "30:4,60:4,80:4,100:4,80:4", 75, false);
-        PaperStepRun other = MadeUpStepRuns.run(PaperSystem.WOC_RDMA_NONBLOCK, 1, "45:4,90:4,120:4,150:4,120:4", 150, true);
+        PaperStepRun same = MadeUpStepRuns.run(BenchSystem.WOC_RDMA, 1, "30:4,60:4,80:4,100:4,80:4", 75, false);
+        PaperStepRun other = MadeUpStepRuns.run(BenchSystem.WOC_RDMA_NONBLOCK, 1, "45:4,90:4,120:4,150:4,120:4", 150, true);
         write(dir, before, saved, List.of(same, other));
 
         PaperOptions longerSteps = PaperOptions.parse("--quick", "--out", dir.toString(), "--step-s", "8", "--resume");
@@ -103,8 +104,8 @@ class PaperResumeTest {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
         List<PaperResult> saved = round(options, PaperApp.RIDEHAILING, 8, 1);
         PaperSweepRun ofKeptRound = new PaperSweepRun(PaperSweep.MMS, 4_096,
-            result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 8, 1));
-        PaperSweepRun ofCutRound = new PaperSweepRun(PaperSweep.WTL, 10, result(PaperApp.RIDEHAILING, PaperSystem.WOC_RDMA_NONBLOCK, 8, 2));
+            result(PaperApp.RIDEHAILING, BenchSystem.WOC_RDMA_NONBLOCK, 8, 1));
+        PaperSweepRun ofCutRound = new PaperSweepRun(PaperSweep.WTL, 10, result(PaperApp.RIDEHAILING, BenchSystem.WOC_RDMA_NONBLOCK, 8, 2));
         write(dir, options, saved, List.of(), List.of(ofKeptRound, ofCutRound));
 
         List<PaperResult> kept = PaperResume.load(dir.resolve("results.json"), PaperOptions.parse("--quick", "--out", dir.toString(),
@@ -136,7 +137,7 @@ class PaperResumeTest {
         return options.systemsOf(app).stream().map(s -> result(app, s, p, repeat)).toList();
     }
 
-    private static PaperResult result(PaperApp app, PaperSystem system, int p, int repeat) {
+    private static PaperResult result(PaperApp app, BenchSystem system, int p, int repeat) {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, 30);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, 30);
         return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1,

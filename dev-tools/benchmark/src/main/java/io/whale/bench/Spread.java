@@ -1,12 +1,15 @@
-package io.whale.bench.paper;
+package io.whale.bench;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
-/** The median, minimum and maximum of a figure over repeats (values that were not measured, NaN, left out). */
-record Spread(double median, double min, double max, int n) {
-    static <T> Spread of(List<T> repeats, ToDoubleFunction<T> figure) {
+/**
+ * The median, minimum and maximum of a figure over repeats (values that were not measured, NaN, left out): how both
+ * drivers report a figure measured more than once.
+ */
+public record Spread(double median, double min, double max, int n) {
+    public static <T> Spread of(List<T> repeats, ToDoubleFunction<T> figure) {
         double[] v = repeats.stream().filter(Objects::nonNull).mapToDouble(figure).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
@@ -15,12 +18,12 @@ record Spread(double median, double min, double max, int n) {
         return new Spread(median, v[0], v[v.length - 1], v.length);
     }
 
-    boolean measured() {
+    public boolean measured() {
         return n > 0;
     }
 
     /** {@code median [min–max]}, or the median alone for one repeat; {@code –} when nothing was measured. */
-    String format(String pattern) {
+    public String format(String pattern) {
         if (n == 0) {
             return "–";
         }

@@ -1,6 +1,7 @@
-package io.whale.bench.paper;
+package io.whale.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -74,5 +75,13 @@ class RateSearchTest {
         RateSearch search = new RateSearch(0);
         assertTrue(search.next().isEmpty());
         assertEquals(0, search.sustainedShare());
+    }
+
+    @Test
+    void shouldCallAProbeKeptUpOnlyWithAFlatBacklogAndAP99WithinTheBound() {
+        assertTrue(RateSearch.keptUp(10_000, 450, 20, 50), "4.5 % growth is the offsets' commit jitter");
+        assertFalse(RateSearch.keptUp(10_000, 600, 20, 50), "6 % of the rate piles up");
+        assertFalse(RateSearch.keptUp(10_000, 0, 80, 50), "p99 over the bound");
+        assertFalse(RateSearch.keptUp(10_000, 0, -1, 50), "no latency measured");
     }
 }
