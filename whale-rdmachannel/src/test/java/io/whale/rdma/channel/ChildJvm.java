@@ -34,7 +34,12 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(Class<?> mainClass, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
+        return start(List.of(), mainClass, env, args);
+    }
+
+    /** Started through {@code prefix}, a command that execs the JVM (e.g. {@code ip netns exec NS}: its pid stays the JVM's). */
+    static ChildJvm start(List<String> prefix, Class<?> mainClass, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx96m");
         command.add("-XX:TieredStopAtLevel=1");

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * Child-process receiver for the two-process tests. Checks every byte and the order of {@link TestMessages}
  * and prints {@code LISTENING port}, then {@code DELIVERED first last} for every batch (before releasing it),
  * {@code ERROR ...} on a wrong byte or a gap, and {@code LOST reason} when a sender's connection ends.
- * Args: port secret seed maxLength holdMillis (a slow consumer keeps each batch that long before releasing it).
+ * Args: port secret seed maxLength holdMillis (a slow consumer keeps each batch that long before releasing it)
+ * [host to bind, default 127.0.0.1].
  */
 public final class ReceiverProcess {
     private ReceiverProcess() {
@@ -23,10 +24,11 @@ public final class ReceiverProcess {
         long seed = Long.parseLong(args[2]);
         int maxLength = Integer.parseInt(args[3]);
         long holdMillis = Long.parseLong(args[4]);
+        String host = args.length > 5 ? args[5] : "127.0.0.1";
         ScheduledExecutorService releaser = Executors.newSingleThreadScheduledExecutor();
         long[] expected = {-1};
         RdmaTransport transport = RdmaTransport.start(RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, secret)));
-        ChannelServer server = transport.bind(new InetSocketAddress("127.0.0.1", port), batch -> {
+        ChannelServer server = transport.bind(new InetSocketAddress(host, port), batch -> {
             long[] range = {-1, -1};
             try {
                 batch.forEachMessage(message -> {

@@ -72,7 +72,7 @@ final class PaperReport {
             .paragraph(METHOD + (options.atMostOnce() ? AT_MOST_ONCE : ""))
             .heading(2, "Headline: the highest P (" + options.highestMatchers() + ")");
         for (PaperApp app : options.apps()) {
-            doc.heading(3, app.label()).table(List.of("system", "throughput (records/s)", "× Storm", "capacity (records/s)",
+            doc.heading(3, app.label()).table(List.of("system", "carried by", "throughput (records/s)", "× Storm", "capacity (records/s)",
                 "latency at the common rate (ms, mean)", "reduction vs Storm", "p99 (ms)"), headline(app));
             if (options.repeats() > 1) {
                 List<String> columns = new ArrayList<>(List.of("× Storm's throughput, round by round"));
@@ -119,7 +119,9 @@ final class PaperReport {
     private static final String METHOD = "Each run submits the unchanged example application (`whale jar examples/whale-example-"
         + "ridehailing.jar` or `…-stock.jar`) to its system's cluster: stock Apache Storm 2.8.3 (upstream jars from Maven Central, "
         + "`dev-tools/stock-storm`, a cluster of its own with its own broker) or Whale with `whale.woc.enabled=true` over Netty, "
-        + "over RDMA (`whale.transport=rdma`; UCX over TCP between the emulated hosts), and over RDMA along a relay tree "
+        + "over RDMA (`whale.transport=rdma`; UCX over TCP between the emulated hosts: the cluster allows UCX shared memory for "
+        + "the workers of one host, but the transport's endpoints ask for peer error handling, which shared memory lacks, so UCX "
+        + "takes the hosts' links, as whale-rdmachannel's `EmulatedHostsChannelTest` checks), and over RDMA along a relay tree "
         + "(`whale.multicast.structure=binomial`, or `nonblocking` with `whale.multicast.max.outdegree=auto`). A feed process on "
         + "host 0 produces the generated records into the run's own topic and reads the topology's committed offsets (its "
         + "consumer group, every 200 ms): first it keeps a standing backlog, so the spout never waits for data, and the rate the "
@@ -161,7 +163,7 @@ final class PaperReport {
             if (sum.isEmpty()) {
                 continue;
             }
-            rows.add(List.of(s.label(), sum.get().throughputPerSecond().format("%.0f"),
+            rows.add(List.of(s.label(), carriedBy(s), sum.get().throughputPerSecond().format("%.0f"),
                 ratio(app, s, BenchSystem.STORM, p, PaperFigure.Metric.THROUGHPUT).format("%.2f×"),
                 sum.get().capacityPerSecond().format("%.0f"),
                 sum.get().commonMeanMillis().format("%.0f"),
@@ -208,7 +210,7 @@ final class PaperReport {
      * repeat) then summarised as median, min and max: {@code x_storm} the throughput, {@code latency_vs_storm} the mean
      * latency at each system's own sustainable rate (its fastest paced phase that kept up, the paper's comparison),
      * {@code bytes_vs_storm} the source host's bytes per record, {@code x_own_at_lowest_p} the throughput over the system's
-     * own at the lowest P (Fig. 13's shape); with what sets the regime (the guarantee, tasks per
+     * own at the lowest P (Fig. 13's shape); with what carried it between hosts ({@link #carriedBy}), what sets the regime (the guarantee, tasks per
      * worker, each host's cores) and the rate offered.
      */
     private List<Map<String, Object>> headlineJson() {
@@ -224,6 +226,7 @@ final class PaperReport {
                     row.put("app", app.option());
                     row.put("matchers", p);
                     row.put("system", s.option());
+                    row.put("transport", carriedBy(s));
                     row.put("guarantee", options.guarantee());
                     row.put("tasks_per_worker", (double) p / options.workers());
                     row.put("host_cpus", options.hostCpus() > 0 ? options.hostCpus() : null);
@@ -238,6 +241,17 @@ final class PaperReport {
             }
         }
         return rows;
+    }
+
+    /**
+     * What carried the system's traffic between hosts: Netty's TCP, or UCX over TCP for the RDMA transport. The emulated
+     * cluster allows UCX shared memory too ({@code whale.rdma.ucx.TLS: tcp,sm,self}, for the workers of one host), which
+     * would reach across the hosts' namespaces past their links; the transport's endpoints ask for peer error handling,
+     * which shared memory lacks, so UCX takes TCP on the link (whale-rdmachannel's {@code EmulatedHostsChannelTest}
+     * fails when it does not).
+     */
+    static String carriedBy(BenchSystem system) {
+        return system.whale() && system.transportOr(BenchSystem.DEFAULT_TRANSPORT).equals("rdma") ? "UCX over TCP" : "Netty over TCP";
     }
 
     /** {@code figure} of the system over Storm's, round by round (NaN for a round without both measured). */

@@ -46,11 +46,17 @@ class PaperReportTest {
 
         JsonNode headline = new ObjectMapper().readTree(dir.resolve("headline.json").toFile());
         JsonNode woc = null;
+        JsonNode rdma = null;
         for (JsonNode row : headline) {
             if (row.path("app").asText().equals("ridehailing") && row.path("system").asText().equals("whale-woc")) {
                 woc = row;
             }
+            if (row.path("app").asText().equals("ridehailing") && row.path("system").asText().equals("whale-woc-rdma-nonblock")) {
+                rdma = row;
+            }
         }
+        assertEquals("Netty over TCP", woc.path("transport").asText());
+        assertEquals("UCX over TCP", rdma.path("transport").asText(), "the RDMA rows name the UCX transport that carried them");
         assertEquals("at-least-once", woc.path("guarantee").asText());
         assertEquals(8, woc.path("matchers").asInt());
         assertEquals(2.0, woc.path("tasks_per_worker").asDouble(), 1e-9, "P = 8 over the quick run's 4 workers");
