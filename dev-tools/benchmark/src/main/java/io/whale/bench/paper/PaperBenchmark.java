@@ -272,21 +272,23 @@ public final class PaperBenchmark {
 
     /**
      * Figs. 23–24: at the highest P, each system of the figures through the offered rate's steps, each repeat; the
-     * steps are {@link PaperOptions#STEP_SHARES} of the non-blocking tree's sustainable rate there (median over the
-     * rounds), as the paper's steps end above what the sequential multicast carries.
+     * steps are {@link PaperOptions#STEP_SHARES} of the {@link StepBase}, so that, as the paper's, they end above what
+     * the sequential structure carries.
      */
     private void rateSteps(PaperCluster whale, Path data) throws IOException, InterruptedException {
         int p = options.highestMatchers();
-        Spread base = Spread.of(results.stream().filter(r -> r.app().equals(STEPS_APP.option()) && r.matchers() == p
-            && r.system().equals(BenchSystem.WOC_RDMA_NONBLOCK.option())).toList(), PaperResult::rateBasisPerSecond);
-        if (!base.measured()) {
-            String failure = "rate steps: no sustainable rate of " + BenchSystem.WOC_RDMA_NONBLOCK.label() + " at P = " + p + " to step from";
+        Optional<StepBase> stepBase = StepBase.of(sustainedAt(BenchSystem.WOC_RDMA, p), sustainedAt(BenchSystem.WOC_RDMA_NONBLOCK, p));
+        if (stepBase.isEmpty()) {
+            String failure = "rate steps: no sustainable rate of " + BenchSystem.WOC_RDMA.label() + " or " + BenchSystem.WOC_RDMA_NONBLOCK.label()
+                + " at P = " + p + " to step from";
             failures.add(failure);
             System.out.println(failure);
             return;
         }
+        double base = stepBase.get().ratePerSecond();
+        String baseFrom = stepBase.get().from();
         RateSchedule schedule = RateSchedule.parse(PaperOptions.STEP_SHARES.stream()
-            .map(share -> Math.max(1, Math.round(share * base.median())) + ":" + options.stepSeconds()).collect(Collectors.joining(",")));
+            .map(share -> Math.max(1, Math.round(share * base)) + ":" + options.stepSeconds()).collect(Collectors.joining(",")));
         if (options.resume()) {
             stepRuns.addAll(PaperResume.stepRuns(options.out().resolve("results.json"), schedule.toString(), JSON));
         }
@@ -301,7 +303,7 @@ public final class PaperBenchmark {
                 try {
                     RateStepRun r = new PaperRun(whale, options, whaleHome, feedJar).runSteps(point, PaperFigure.F23.seriesName(system), data,
                         schedule);
-                    stepRuns.add(new PaperStepRun(STEPS_APP.option(), system.option(), p, repeat, base.median(), r));
+                    stepRuns.add(new PaperStepRun(STEPS_APP.option(), system.option(), p, repeat, base, baseFrom, r));
                     r.steps().forEach(s -> System.out.println("  " + s.describe()));
                 } catch (IllegalStateException e) {
                     failed(point.name() + "-steps", e);
@@ -382,5 +384,11 @@ public final class PaperBenchmark {
         json.put("sweeps", sweepRuns);
         json.put("failures", failures);
         ResultsFile.write(JSON, options.out().resolve("results.json"), json);
+    }
+
+    /** The system's sustainable rate at P in the rounds of the steps' application (its median over them). */
+    private Spread sustainedAt(BenchSystem system, int p) {
+        return Spread.of(results.stream().filter(r -> r.app().equals(STEPS_APP.option()) && r.matchers() == p
+            && r.system().equals(system.option())).toList(), PaperResult::rateBasisPerSecond);
     }
 }

@@ -474,12 +474,12 @@ final class PaperReport {
         }
         PaperStepRun first = runs.get(0);
         RateSchedule schedule = RateSchedule.parse(first.run().schedule());
-        doc.paragraph(String.format("P = %d, the offered rate (Poisson) stepping through %s %% of the base rate %.0f records/s — the "
-            + "non-blocking tree's sustainable rate at this P, median over the rounds — %d s per step: %s records/s:seconds. "
+        doc.paragraph(String.format("P = %d, the offered rate (Poisson) stepping through %s %% of the base rate %.0f records/s — "
+            + "%s at this P, median over the rounds — %d s per step: %s records/s:seconds. "
             + "Plotted: the first repeat of each; each of its tree switches is a vertical line (run: new d*). The table: "
             + "every repeat, median [min–max].", first.matchers(),
             PaperOptions.STEP_SHARES.stream().map(share -> String.format("%.0f", 100 * share)).collect(Collectors.joining(", ")),
-            first.baseRatePerSecond(),
+            first.baseRatePerSecond(), first.baseFrom() == null ? "the non-blocking tree's sustainable rate" : first.baseFrom(),
             options.stepSeconds(), first.run().schedule()));
         XYChart chart = f.metric() == PaperFigure.Metric.THROUGHPUT
             ? RateStepPlots.throughput(title, "orders dispatched per second", plotted, schedule)

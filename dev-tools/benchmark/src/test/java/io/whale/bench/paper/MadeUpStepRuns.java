@@ -34,7 +34,7 @@ final class MadeUpStepRuns {
             double offered = steps.rate(steps.stepAt(s * 1_000_000_000L + 500_000_000L));
             samples.add(new RateStepSample(s + 0.5, offered, Math.min(offered, capacity), 10, offered > capacity ? 900 : 20, 1.5, 1.8));
         }
-        return new PaperStepRun(PaperApp.RIDEHAILING.option(), system.option(), 8, repeat, 100,
+        return new PaperStepRun(PaperApp.RIDEHAILING.option(), system.option(), 8, repeat, 100, StepBase.FROM_SEQUENTIAL,
             RateStepRun.of("paper-ridehailing-" + system.option() + "-p8-r" + repeat + "-steps", system.label(), schedule, samples, events));
     }
 }
