@@ -222,26 +222,33 @@ public final class WocEmitBatcher {
     private void sendByWorker(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds, EmitDelivery delivery) {
         worker.metrics().emitBatched();
         TaskWorkers workers = worker.taskWorkers();
+        boolean alongTree = worker.shaper() != null && pendingEmits != null;
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
+        Map<NodeInfo, List<AddressedTuple>> relayedByWorker = new LinkedHashMap<>();
         @SuppressWarnings("unchecked")
-        List<AddressedTuple>[] groups = new List[workers.count()];
+        List<AddressedTuple>[] groups = new List[2 * workers.count()];
         for (AddressedTuple t : collected) {
             int index = workers.workerOf(t.getDest());
             if (index == TaskWorkers.NONE) {
                 sendStock(t, pendingEmits);
                 continue;
             }
-            List<AddressedTuple> group = groups[index];
+            // the copies to all-grouped tasks go along the tree; the rest of the same emit (a fields-grouped copy to
+            // another bolt, as ride-hailing's order to its aggregator) in frames of their own
+            boolean relayed = alongTree && relayedTask.test(t.getDest());
+            int slot = relayed ? workers.count() + index : index;
+            List<AddressedTuple> group = groups[slot];
             if (group == null) {
                 group = new ArrayList<>();
-                groups[index] = group;
-                byWorker.put(workers.worker(index), group);
+                groups[slot] = group;
+                (relayed ? relayedByWorker : byWorker).put(workers.worker(index), group);
             }
             group.add(t);
         }
-        if (worker.shaper() != null && byWorker.size() > 1 && pendingEmits != null && allRelayed()) {
-            sendAlongTree(byWorker, pendingEmits, seeds, delivery);
-            return;
+        if (relayedByWorker.size() > 1) {
+            sendAlongTree(relayedByWorker, pendingEmits, seeds, delivery);
+        } else {
+            relayedByWorker.forEach((to, group) -> byWorker.computeIfAbsent(to, w -> new ArrayList<>()).addAll(group));
         }
         byte[] values = null;
         for (Map.Entry<NodeInfo, List<AddressedTuple>> entry : byWorker.entrySet()) {
@@ -319,7 +326,7 @@ public final class WocEmitBatcher {
             relay.bypassed(bypassedMembers, bypassedTuples);
         }
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
-        shaper.emitted(tree.members().size(), frames.size(), collected.size(), start);
+        shaper.emitted(tree.members().size(), frames.size(), byWorker.values().stream().mapToInt(List::size).sum(), start);
     }
 
     private static List<int[]> memberTasks(RelayTrees.Tree tree, Map<NodeInfo, List<AddressedTuple>> byWorker) {
@@ -328,15 +335,6 @@ public final class WocEmitBatcher {
             memberTasks.add(destTasks(byWorker.get(member)));
         }
         return memberTasks;
-    }
-
-    private boolean allRelayed() {
-        for (AddressedTuple t : collected) {
-            if (!relayedTask.test(t.getDest())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void sendOrHold(HeldFrame frame, Queue<AddressedTuple> pendingEmits) {

@@ -20,7 +20,9 @@ import io.whale.relay.RelayFrameMessage;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -382,6 +384,26 @@ class WocEmitBatcherTest {
         emit(2, 3, 4, 5, 6, 7);
         assertEquals(whole.stream().map(f -> f.tasks()[0]).toList(), relayFrames().stream().map(f -> f.tasks()[0]).toList(),
             "the tree is whole again");
+    }
+
+    @Test
+    void shouldSendTheAllGroupedCopiesOfAnEmitAlongTheTreeAndItsOtherCopiesTheirOwnWay() {
+        binomialTreeOverReadyClients();
+        KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
+        // task 7 fields-grouped from the same stream, as ride-hailing's aggregator takes each order beside its matchers
+        batcher = new WocEmitBatcher(worker, kryo::serialize, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task != 7);
+
+        emit(2, 3, 4, 5, 6, 7);
+
+        Set<Integer> alongTree = new HashSet<>();
+        published.stream().filter(RelayFrameMessage.class::isInstance)
+            .map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message()))
+            .forEach(frame -> {
+                Arrays.stream(frame.tasks()).forEach(alongTree::add);
+                Arrays.stream(frame.routeTasks()).forEach(alongTree::add);
+            });
+        assertEquals(Set.of(2, 3, 4, 5, 6), alongTree, "the all-grouped copies took the tree, not frames of their own");
+        assertEquals(List.of(7), stockSent.stream().map(AddressedTuple::getDest).toList(), "the other copy went its own way");
     }
 
     @Test

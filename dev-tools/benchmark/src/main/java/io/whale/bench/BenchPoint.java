@@ -59,9 +59,10 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
     }
 
     /**
-     * For each P and wait setting, {@code repeats} rounds of: every W with, for each transport, each system
-     * (over the transports it runs over: stock Storm over Netty only, and not with Whale's own wait), then the ceiling over the first transport. The runs
-     * compared are so close in time on a shared machine, and repeats interleave instead of running back to back.
+     * For each P and wait setting, {@code repeats} rounds of: every W with, for each transport, each system that runs
+     * over it (stock Storm over Netty only, and not with Whale's own wait; a {@code whale-woc-rdma…} system over RDMA
+     * only), then the ceiling over the first transport. The runs compared are so close in time on a shared machine, and
+     * repeats interleave instead of running back to back.
      */
     static List<BenchPoint> sweep(BenchOptions o) {
         Dimensions shown = new Dimensions(!o.transports().equals(List.of(BenchSystem.DEFAULT_TRANSPORT)), o.waits().size() > 1,
