@@ -38,13 +38,7 @@ public final class CommandLine {
     }
 
     public int intAtLeast(int least) {
-        String text = value();
-        int value;
-        try {
-            value = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw refused(option + " takes a whole number, not '" + text + "'");
-        }
+        int value = number(Integer::valueOf, "a whole number");
         if (value < least) {
             throw refused(option + " must be at least " + least + ", not " + value);
         }
@@ -52,17 +46,20 @@ public final class CommandLine {
     }
 
     public double positive() {
-        String text = value();
-        double value;
-        try {
-            value = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw refused(option + " takes a number, not '" + text + "'");
-        }
+        double value = number(Double::valueOf, "a number");
         if (!(value > 0)) {
             throw refused(option + " must be positive, not " + value);
         }
         return value;
+    }
+
+    private <T> T number(Function<String, T> parse, String kind) {
+        String text = value();
+        try {
+            return parse.apply(text);
+        } catch (NumberFormatException e) {
+            throw refused(option + " takes " + kind + ", not '" + text + "'");
+        }
     }
 
     /** A {@code KEY=VALUE} setting ({@code --set}). */
