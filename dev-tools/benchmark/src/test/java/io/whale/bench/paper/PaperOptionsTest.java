@@ -50,6 +50,8 @@ class PaperOptionsTest {
         assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1,
             BenchSystem.WOC_RDMA_NONBLOCK_D2, BenchSystem.WOC_RDMA_NONBLOCK), o.systems(), "the trees where they can differ: d* held at 1 and 2 beside auto");
         assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC), PaperOptions.parse("--systems", "whale-woc,storm").systems());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperOptions.parse("--figures", "13", "--systems", "storm,whale-nowoc"))
+            .getMessage().startsWith("--systems whale-nowoc is in none of the figures asked"), "a system no figure runs is refused, not left out");
     }
 
     @Test
