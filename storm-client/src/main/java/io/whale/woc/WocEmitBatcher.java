@@ -222,35 +222,49 @@ public final class WocEmitBatcher {
     private void sendByWorker(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds, EmitDelivery delivery) {
         worker.metrics().emitBatched();
         TaskWorkers workers = worker.taskWorkers();
+        int count = workers.count();
+        // with a tree, the copies to all-grouped tasks are grouped apart (slots count.. 2 count - 1): they go along the
+        // tree, and the rest of the same emit (a fields-grouped copy to another bolt, as ride-hailing's order to its
+        // aggregator) in frames of their own
         boolean alongTree = worker.shaper() != null && pendingEmits != null;
         Map<NodeInfo, List<AddressedTuple>> byWorker = new LinkedHashMap<>();
-        Map<NodeInfo, List<AddressedTuple>> relayedByWorker = new LinkedHashMap<>();
+        Map<NodeInfo, List<AddressedTuple>> relayedByWorker = null;
+        int relayedCopies = 0;
         @SuppressWarnings("unchecked")
-        List<AddressedTuple>[] groups = new List[2 * workers.count()];
+        List<AddressedTuple>[] groups = new List[alongTree ? 2 * count : count];
         for (AddressedTuple t : collected) {
             int index = workers.workerOf(t.getDest());
             if (index == TaskWorkers.NONE) {
                 sendStock(t, pendingEmits);
                 continue;
             }
-            // the copies to all-grouped tasks go along the tree; the rest of the same emit (a fields-grouped copy to
-            // another bolt, as ride-hailing's order to its aggregator) in frames of their own
             boolean relayed = alongTree && relayedTask.test(t.getDest());
-            int slot = relayed ? workers.count() + index : index;
+            int slot = relayed ? count + index : index;
             List<AddressedTuple> group = groups[slot];
             if (group == null) {
                 group = new ArrayList<>();
                 groups[slot] = group;
+                if (relayed && relayedByWorker == null) {
+                    relayedByWorker = new LinkedHashMap<>();
+                }
                 (relayed ? relayedByWorker : byWorker).put(workers.worker(index), group);
             }
             group.add(t);
-        }
-        if (relayedByWorker.size() > 1) {
-            sendAlongTree(relayedByWorker, pendingEmits, seeds, delivery);
-        } else {
-            relayedByWorker.forEach((to, group) -> byWorker.computeIfAbsent(to, w -> new ArrayList<>()).addAll(group));
+            relayedCopies += relayed ? 1 : 0;
         }
         byte[] values = null;
+        if (relayedByWorker != null && relayedByWorker.size() > 1) {
+            values = sendAlongTree(relayedByWorker, relayedCopies, pendingEmits, seeds, delivery);
+        } else if (relayedByWorker != null) {
+            for (int index = 0; index < count; index++) { // one worker's all-grouped copies: no tree to build
+                List<AddressedTuple> relayed = groups[count + index];
+                if (relayed != null && groups[index] != null) {
+                    groups[index].addAll(relayed);
+                } else if (relayed != null) {
+                    byWorker.put(workers.worker(index), relayed);
+                }
+            }
+        }
         for (Map.Entry<NodeInfo, List<AddressedTuple>> entry : byWorker.entrySet()) {
             List<AddressedTuple> group = entry.getValue();
             if (group.size() == 1 || pendingEmits == null) {
@@ -275,10 +289,11 @@ public final class WocEmitBatcher {
      * children one frame holding that child's subtree, with the values serialized once. A child that cannot be
      * reached is sent around: its children get their frames from the source ({@link RelayMember#reachable}). Each
      * frame waits for backpressure on any task of its subtree and for room for all of them in the window of the
-     * connection it leaves on, which the child refills only once the subtree has the frame.
+     * connection it leaves on, which the child refills only once the subtree has the frame. Returns the values it
+     * serialized, for the frames of the emit's other copies.
      */
-    private void sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, Queue<AddressedTuple> pendingEmits,
-                               EdgeSeeds seeds, EmitDelivery delivery) {
+    private byte[] sendAlongTree(Map<NodeInfo, List<AddressedTuple>> byWorker, int copies, Queue<AddressedTuple> pendingEmits,
+                                 EdgeSeeds seeds, EmitDelivery delivery) {
         TreeShaper shaper = worker.shaper();
         RelayMember relay = worker.relay();
         long start = shaper.emitStart();
@@ -326,7 +341,8 @@ public final class WocEmitBatcher {
             relay.bypassed(bypassedMembers, bypassedTuples);
         }
         frames.forEach(frame -> sendOrHold(frame, pendingEmits));
-        shaper.emitted(tree.members().size(), frames.size(), byWorker.values().stream().mapToInt(List::size).sum(), start);
+        shaper.emitted(tree.members().size(), frames.size(), copies, start);
+        return values;
     }
 
     private static List<int[]> memberTasks(RelayTrees.Tree tree, Map<NodeInfo, List<AddressedTuple>> byWorker) {

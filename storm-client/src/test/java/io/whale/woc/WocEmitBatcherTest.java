@@ -407,6 +407,23 @@ class WocEmitBatcherTest {
     }
 
     @Test
+    void shouldSendAWorkersAllGroupedCopiesInItsOneFrameWhenNoOtherWorkerHasAny() {
+        binomialTreeOverReadyClients();
+        KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
+        batcher = new WocEmitBatcher(worker, values -> {
+            valueSerializations.incrementAndGet();
+            return kryo.serialize(values);
+        }, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task == 2);
+
+        emit(2, 3, 4, 5, 6, 7);
+
+        assertTrue(published.stream().noneMatch(RelayFrameMessage.class::isInstance), "one member is no tree");
+        assertEquals(List.of(WORKER_A, WORKER_B), frameWorkers(), "task 2's copy rides in worker A's frame with task 3's");
+        assertEquals(List.of(7), stockSent.stream().map(AddressedTuple::getDest).toList());
+        assertEquals(1, valueSerializations.get());
+    }
+
+    @Test
     void shouldNotSendAroundAStalledRelayWhileATaskBelowItIsUnderBackPressure() {
         Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
         emit(2, 3, 4, 5, 6, 7);

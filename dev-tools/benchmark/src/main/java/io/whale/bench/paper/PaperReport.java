@@ -253,7 +253,7 @@ final class PaperReport {
      * fails when it does not).
      */
     static String carriedBy(BenchSystem system) {
-        return system.whale() && system.transportOr(BenchSystem.DEFAULT_TRANSPORT).equals("rdma") ? "UCX over TCP" : "Netty over TCP";
+        return system.transportOr(BenchSystem.DEFAULT_TRANSPORT).equals("rdma") ? "UCX over TCP" : "Netty over TCP";
     }
 
     /** {@code figure} of the system over Storm's, round by round (NaN for a round without both measured). */
