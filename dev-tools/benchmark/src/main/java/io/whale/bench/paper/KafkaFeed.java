@@ -35,9 +35,9 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * {@code RELEASE} exists (the driver's sign that the links are shaped). A paced window's latency is read from the
  * lines the application's reporter appends to {@code REPORT}. With {@code RATE_STEPS} (a {@link RateSchedule}, every
  * step with its seconds; "-" for none) it runs {@link FeedSchedule#steps} instead of the measurement's phases, and
- * appends a line at every step too. With {@code PROGRESS} {@value #PROGRESS_RESULTS} (at-most-once runs) the progress
- * the schedule reads is the results the reporter counted ({@link ReporterProgress}) instead of the committed offset,
- * which then only says what the spout fetched. Exits 0 when done, 3 when the topology made no progress, or the start
+ * appends a line at every step too. With {@code PROGRESS} {@value #PROGRESS_RESULTS} or {@value #PROGRESS_RECORDS}
+ * (at-most-once runs) the progress the schedule reads is what the reporter counted ({@link ReporterProgress}) instead
+ * of the committed offset, which then only says what the spout fetched. Exits 0 when done, 3 when the topology made no progress, or the start
  * was not released, within the start timeout.
  *
  * <pre>
@@ -53,6 +53,8 @@ public final class KafkaFeed {
     static final String PROGRESS_COMMITTED = "committed";
     /** {@code PROGRESS}: the results the reporter counted (at-most-once: one result per record, at the sink). */
     static final String PROGRESS_RESULTS = "results";
+    /** {@code PROGRESS}: the records the reporter counted as finished (at-most-once, results not one per record). */
+    static final String PROGRESS_RECORDS = "records";
     private static final long TICK_MILLIS = 5;
     private static final int PARTITIONS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,9 +82,10 @@ public final class KafkaFeed {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 17 || !List.of(PROGRESS_COMMITTED, PROGRESS_RESULTS).contains(args[16])) {
+        if (args.length != 17 || !List.of(PROGRESS_COMMITTED, PROGRESS_RESULTS, PROGRESS_RECORDS).contains(args[16])) {
             System.err.println("usage: KafkaFeed BOOTSTRAP TOPIC GROUP DATA_CSV KEY_COLUMN BACKLOG WARMUP_S MEASURE_S PROBES "
-                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS " + PROGRESS_COMMITTED + "|" + PROGRESS_RESULTS);
+                + "P99_BOUND_MS COMMON_RATE START_TIMEOUT_S EVENTS RELEASE REPORT RATE_STEPS " + PROGRESS_COMMITTED + "|"
+                + PROGRESS_RESULTS + "|" + PROGRESS_RECORDS);
             System.exit(2);
         }
         String bootstrap = args[0];
@@ -94,7 +97,7 @@ public final class KafkaFeed {
             : FeedSchedule.steps(Long.parseLong(args[5]), Long.parseLong(args[6]) + Long.parseLong(args[7]), RateSchedule.parse(args[15]),
                 Double.parseDouble(args[9]), args[1].hashCode(), latency);
         KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[12]),
-            Path.of(args[13]), args[16].equals(PROGRESS_RESULTS) ? new ReporterProgress(report) : null);
+            Path.of(args[13]), args[16].equals(PROGRESS_COMMITTED) ? null : new ReporterProgress(report, "total_" + args[16]));
         System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[11]))));
     }
 

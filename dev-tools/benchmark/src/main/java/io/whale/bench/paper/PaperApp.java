@@ -63,6 +63,15 @@ enum PaperApp {
         return keyColumn;
     }
 
+    /**
+     * What an at-most-once run counts as progress at the sink ({@code KafkaFeed}'s {@code PROGRESS}): ride-hailing's
+     * one result per order, or the records the stock application's split and matchers say they finished (a deal is
+     * not one per record).
+     */
+    String sinkProgress() {
+        return this == RIDEHAILING ? KafkaFeed.PROGRESS_RESULTS : KafkaFeed.PROGRESS_RECORDS;
+    }
+
     /** The consumer group reading the paced topic: the topology names it after itself. */
     String group(String topologyName) {
         return this == RIDEHAILING ? topologyName + "-orders" : topologyName;

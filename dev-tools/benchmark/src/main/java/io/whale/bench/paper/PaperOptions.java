@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** The command line of {@code dev-tools/bench-paper.sh}; see {@link #USAGE}. */
 record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<PaperApp> apps, List<BenchSystem> systems,
@@ -106,12 +105,6 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
             // A smoke: the binomial tree's and the fixed d* trees' series of Figs. 17-22 are those it leaves out (the relay
             // trees' own cluster tests run them), so that the run stays within some 15 minutes.
             systems.removeAll(List.of(BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1, BenchSystem.WOC_RDMA_NONBLOCK_D2));
-        }
-        if (settings.contains(AT_MOST_ONCE) && apps.contains(PaperApp.STOCK)) {
-            throw line.refused("--set " + AT_MOST_ONCE + " (at-most-once) counts progress at the sink, one result per "
-                + "record, which only ride-hailing gives: choose ride-hailing's figures (--figures " + Arrays.stream(PaperFigure.values())
-                .filter(f -> f.app() == PaperApp.RIDEHAILING).map(f -> String.valueOf(f.number())).collect(Collectors.joining(","))
-                + ")");
         }
         for (BenchSystem s : chosen == null ? List.<BenchSystem>of() : chosen) {
             if (s != BenchSystem.STORM && figures.stream().noneMatch(f -> f.systems().contains(s))) {

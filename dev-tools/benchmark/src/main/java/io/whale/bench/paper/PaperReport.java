@@ -154,8 +154,9 @@ final class PaperReport {
     /** What an at-most-once run counts instead of committed offsets. */
     private static final String AT_MOST_ONCE = " **These runs are at-most-once** (`topology.acker.executors=0`): no acks, and "
         + "without ackers the Kafka spout commits what it fetches, so the feed counts progress at the sink instead of the "
-        + "committed offsets — the results the reporter counted, written once a second — and nothing bounds what the spout "
-        + "holds in flight (no max spout pending).";
+        + "committed offsets — what the reporter counted, written once a second: ride-hailing's results, one per order, and "
+        + "the stock application's records its bolts said they finished — and nothing bounds what the spout holds in "
+        + "flight (no max spout pending).";
 
     private List<List<String>> headline(PaperApp app) {
         int p = options.highestMatchers();

@@ -325,7 +325,7 @@ final class PaperRun {
             Integer.toString(point.app().keyColumn()), Long.toString(backlog), Long.toString(options.warmupSeconds()),
             Long.toString(options.measureSeconds()), Integer.toString(options.probes()), Double.toString(options.p99BoundMillis()),
             Double.toString(commonRate), Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString(),
-            report.toString(), rateSteps, options.atMostOnce() ? KafkaFeed.PROGRESS_RESULTS : KafkaFeed.PROGRESS_COMMITTED);
+            report.toString(), rateSteps, options.atMostOnce() ? point.app().sinkProgress() : KafkaFeed.PROGRESS_COMMITTED);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -9,21 +9,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How many results the application's reporter has counted so far: {@code total_results} of the last complete line
- * it appended to its report file, read as the file grows (only the new bytes, a line cut off mid-write kept for the
- * next read). At-most-once runs count their progress here, at the sink: without ackers the Kafka spout commits what
- * it fetches, not what was processed.
+ * How far the application's reporter has counted so far: a running count of the last complete line it appended to its
+ * report file ({@code total_results}, one result per record in ride-hailing; {@code total_records}, the records the
+ * bolts said they finished, in the stock application), read as the file grows (only the new bytes, a line cut off
+ * mid-write kept for the next read). At-most-once runs count their progress here, at the sink: without ackers the
+ * Kafka spout commits what it fetches, not what was processed.
  */
 final class ReporterProgress {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
+    private final String field;
     private final StringBuilder unfinished = new StringBuilder();
     private long offset;
     private long results;
 
-    ReporterProgress(Path file) {
+    /** {@code field}: the report line's running count to read. */
+    ReporterProgress(Path file, String field) {
         this.file = file;
+        this.field = field;
     }
 
     long results() throws IOException {
@@ -49,7 +53,7 @@ final class ReporterProgress {
             unfinished.delete(0, end + 1);
             String last = complete.substring(complete.lastIndexOf('\n') + 1);
             if (!last.isBlank()) {
-                results = JSON.readTree(last).path("total_results").asLong(results);
+                results = JSON.readTree(last).path(field).asLong(results);
             }
         }
         return results;

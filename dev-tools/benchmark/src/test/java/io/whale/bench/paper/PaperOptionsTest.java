@@ -82,15 +82,13 @@ class PaperOptionsTest {
     }
 
     @Test
-    void shouldRunAtMostOnceOnlyWhereProgressCanBeCountedAtTheSink() {
-        PaperOptions ridehailing = PaperOptions.parse("--quick", "--figures", "13,14", "--set", "topology.acker.executors=0");
-        assertTrue(ridehailing.atMostOnce());
-        assertEquals("at-most-once", ridehailing.guarantee());
+    void shouldRunBothApplicationsAtMostOnceEachCountingItsOwnProgressAtTheSink() {
+        PaperOptions both = PaperOptions.parse("--quick", "--figures", "13,15", "--set", "topology.acker.executors=0");
+        assertTrue(both.atMostOnce());
+        assertEquals("at-most-once", both.guarantee());
         assertEquals("at-least-once", PaperOptions.parse("--quick", "--figures", "13").guarantee());
-
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> PaperOptions.parse("--quick", "--figures", "13,15", "--set", "topology.acker.executors=0"));
-        assertTrue(e.getMessage().startsWith("--set topology.acker.executors=0 (at-most-once) counts progress at the sink"), e.getMessage());
-        assertTrue(e.getMessage().contains("--figures 11,12,13,14,17,18,21,23,24,25,26,27"), e.getMessage());
+        assertEquals(List.of(PaperApp.RIDEHAILING, PaperApp.STOCK), both.apps());
+        assertEquals(KafkaFeed.PROGRESS_RESULTS, PaperApp.RIDEHAILING.sinkProgress());
+        assertEquals(KafkaFeed.PROGRESS_RECORDS, PaperApp.STOCK.sinkProgress());
     }
 }

@@ -17,7 +17,7 @@ class ReporterProgressTest {
     @Test
     void shouldCountTheResultsOfTheLastCompleteLineAsTheReportGrows(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("reporter.jsonl");
-        ReporterProgress progress = new ReporterProgress(report);
+        ReporterProgress progress = new ReporterProgress(report, "total_results");
         assertEquals(0, progress.results(), "no report yet");
 
         append(report, "{\"time_ms\":1000,\"results\":40,\"total_results\":40}\n{\"time_ms\":2000,\"results\":60,\"total_results\":100}\n");
@@ -29,5 +29,12 @@ class ReporterProgressTest {
         append(report, "ults\":150}\n");
         assertEquals(150, progress.results(), "its rest came with the next write");
         assertEquals(150, progress.results(), "nothing new: the same count");
+    }
+
+    @Test
+    void shouldReadTheRunningCountItWasAskedFor(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("reporter.jsonl");
+        append(report, "{\"time_ms\":1000,\"total_results\":12,\"total_records\":700}\n");
+        assertEquals(700, new ReporterProgress(report, "total_records").results());
     }
 }

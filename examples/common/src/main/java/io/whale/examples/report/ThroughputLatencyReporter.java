@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * line {@code WHALE-REPORT {json}} with results/s and p50/p99 latency of the interval and since start, and the
  * interval's latency histogram (HdrHistogram, compressed, base64 in {@code histogram}) so that a reader can merge
  * intervals into the percentiles of any window of them.
- * When the topology conf has {@value #REPORT_FILE_KEY}, each line's JSON is also appended to that file.
+ * When the topology conf has {@value #REPORT_FILE_KEY}, each line's JSON is also appended to that file. Where the
+ * results are not one per record, the bolts before it send their {@link ProgressStream} counts here and each line
+ * carries {@code total_records}, the source's records the topology got through so far.
  *
  * <p>Run it with parallelism 1 behind a global grouping so the figures cover the whole topology.
  */
@@ -51,6 +53,7 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
     private transient long startMillis;
     private transient Path reportFile;
     private transient ObjectMapper json;
+    private transient RecordProgress progress;
 
     public ThroughputLatencyReporter(String application, String emitMillisField, int intervalSeconds) {
         this.application = application;
@@ -68,12 +71,18 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
         Object file = conf.get(REPORT_FILE_KEY);
         this.reportFile = file == null ? null : Paths.get(file.toString());
         this.json = new ObjectMapper();
+        this.progress = new RecordProgress(component -> context.getComponentTasks(component).size());
     }
 
     @Override
     public void execute(Tuple tuple) {
         if (TupleUtils.isTick(tuple)) {
             report(System.currentTimeMillis());
+            return;
+        }
+        if (ProgressStream.carries(tuple)) {
+            progress.update(tuple.getSourceComponent(), tuple.getSourceTask(), tuple.getLong(0), tuple.getLong(1));
+            collector.ack(tuple);
             return;
         }
         long latency = System.currentTimeMillis() - tuple.getLongByField(emitMillisField);
@@ -96,6 +105,9 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
         line.put("total_results", total.getTotalCount());
         line.put("total_p50_ms", total.getValueAtPercentile(50));
         line.put("total_p99_ms", total.getValueAtPercentile(99));
+        if (progress.any()) {
+            line.put("total_records", progress.records());
+        }
         line.put("histogram", encoded(interval));
         interval.reset();
         intervalStartMillis = now;

@@ -79,6 +79,39 @@ class ThroughputLatencyReporterTest {
         assertTrue(merged.getMaxValue() >= 2_990, "max " + merged.getMaxValue());
     }
 
+    @Test
+    void shouldReportTheRecordsTheBoltsBeforeItFinishedWhenTheySendProgress() throws Exception {
+        Path file = dir.resolve("report.jsonl");
+        TopologyContext context = mock(TopologyContext.class);
+        when(context.getComponentTasks("matcher")).thenReturn(List.of(2, 3));
+        when(context.getComponentTasks("split")).thenReturn(List.of(1));
+        ThroughputLatencyReporter reporter = new ThroughputLatencyReporter("stock", "emitMillis", 1);
+        reporter.prepare(Map.of(ThroughputLatencyReporter.REPORT_FILE_KEY, file.toString()), context, mock(OutputCollector.class));
+        reporter.execute(tick());
+        reporter.execute(progress("split", 1, 3, 0));
+        reporter.execute(progress("matcher", 2, 7, 30));
+        reporter.execute(progress("matcher", 3, 8, 25));
+        reporter.execute(resultEmitted(100));
+        reporter.execute(tick());
+
+        List<String> lines = Files.readAllLines(file);
+        assertTrue(new ObjectMapper().readTree(lines.get(0)).path("total_records").isMissingNode(),
+            "no records counted before any progress came: " + lines.get(0));
+        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        assertEquals(3 + 7 + 8 + 25, second.get("total_records").asLong(), "the broadcast records both matchers finished");
+        assertEquals(1, second.get("total_results").asLong(), "progress tuples are not results");
+    }
+
+    private static Tuple progress(String component, int task, long partitioned, long broadcast) {
+        Tuple tuple = mock(Tuple.class);
+        when(tuple.getSourceComponent()).thenReturn(component);
+        when(tuple.getSourceTask()).thenReturn(task);
+        when(tuple.getSourceStreamId()).thenReturn(ProgressStream.ID);
+        when(tuple.getLong(0)).thenReturn(partitioned);
+        when(tuple.getLong(1)).thenReturn(broadcast);
+        return tuple;
+    }
+
     /**
      * A result emitted {@code ageMillis} before now: the reporter reads its clock later, so it measures at least that
      * (stamping the emit time when the reporter asks for it, after it read its clock, measured up to a few ms less).

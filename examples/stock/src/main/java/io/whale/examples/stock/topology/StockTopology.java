@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.whale.examples.kafka.KafkaSpouts;
+import io.whale.examples.report.ProgressStream;
 import io.whale.examples.report.ThroughputLatencyReporter;
 import io.whale.examples.stock.model.Deal;
 import io.whale.examples.stock.model.StockRecord;
+import org.apache.storm.Config;
 import org.apache.storm.topology.IRichSpout;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
@@ -20,7 +22,9 @@ import org.apache.storm.utils.ObjectReader;
  *   orders --shuffle--> split --buy: fields(orderId)--> matcher --fields(symbol)--> aggregator --global--> reporter
  *                             --sell: all------------>
  * </pre>
- * Sells are broadcast to every matcher task: this all grouping is the one-to-many partitioning Whale speeds up.
+ * Sells are broadcast to every matcher task: this all grouping is the one-to-many partitioning Whale speeds up. A deal
+ * is not one per record, so split and matcher also send the reporter how many records they finished, once a report
+ * interval ({@link ProgressStream}).
  */
 public final class StockTopology {
     public static final String SOURCE = "orders";
@@ -61,14 +65,18 @@ public final class StockTopology {
     public static TopologyBuilder builder(IRichSpout source, Parallelism parallelism, int reportIntervalSeconds) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout(SOURCE, source, parallelism.spouts());
-        builder.setBolt(SPLIT, new SplitBolt(), parallelism.splitters()).shuffleGrouping(SOURCE);
+        builder.setBolt(SPLIT, new SplitBolt(), parallelism.splitters()).shuffleGrouping(SOURCE)
+                .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, reportIntervalSeconds);
         builder.setBolt(MATCHER, new MatcherBolt(), parallelism.matchers())
                 .fieldsGrouping(SPLIT, BUY_STREAM, new Fields(ORDER_ID))
-                .allGrouping(SPLIT, SELL_STREAM);
+                .allGrouping(SPLIT, SELL_STREAM)
+                .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, reportIntervalSeconds);
         builder.setBolt(AGGREGATOR, new DealAggregator(), parallelism.aggregators())
                 .fieldsGrouping(MATCHER, new Fields(SYMBOL));
         builder.setBolt(REPORTER, new ThroughputLatencyReporter("stock", EMIT_MILLIS, reportIntervalSeconds), 1)
-                .globalGrouping(AGGREGATOR);
+                .globalGrouping(AGGREGATOR)
+                .globalGrouping(SPLIT, ProgressStream.ID)
+                .globalGrouping(MATCHER, ProgressStream.ID);
         return builder;
     }
 
