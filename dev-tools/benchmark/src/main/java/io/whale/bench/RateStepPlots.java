@@ -16,8 +16,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The rate-step run's figures (the paper's Fig. 23/24 shape): orders delivered to every matcher per second against
- * the offered rate, and the p99 latency, over the seconds since the first step, one series per system; each tree
- * switch is a vertical line labelled with the run's number and its new d*.
+ * the offered rate, and the p99 latency, over the seconds since the first step, one series per system, and where a run
+ * has them its results and mean latency in 100-ms bins beside; each tree switch is a vertical line labelled with the
+ * run's number and its new d*.
  */
 public final class RateStepPlots {
     private RateStepPlots() {
@@ -47,6 +48,7 @@ public final class RateStepPlots {
         List<double[]> offered = offered(schedule);
         throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
         series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
+        bins(throughput, runs, ", per 100 ms", RateStepBin::resultsPerSecond);
         marks(throughput, runs, max(offered.get(1), runs, RateStepSample::broadcastsPerSecond));
         return throughput;
     }
@@ -57,6 +59,8 @@ public final class RateStepPlots {
         latency.getStyler().setYAxisLogarithmic(runs.stream().flatMap(r -> r.samples().stream()).allMatch(s -> s.p50Millis() > 0));
         series(latency, runs, " p99", RateStepSample::p99Millis);
         series(latency, runs, " p50", RateStepSample::p50Millis);
+        // Drawn where positive: the axis may be logarithmic.
+        bins(latency, runs, " mean per 100 ms", b -> b.meanLatencyMillis() > 0 ? b.meanLatencyMillis() : Double.NaN);
         marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
         return latency;
     }
@@ -75,6 +79,17 @@ public final class RateStepPlots {
             if (!run.samples().isEmpty()) {
                 chart.addSeries((i + 1) + ": " + run.label() + suffix, run.samples().stream().mapToDouble(RateStepSample::atSeconds).toArray(),
                     run.samples().stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE);
+            }
+        }
+    }
+
+    /** A series of each run's 100-ms bins that have a value (a bin without results has no latency). */
+    private static void bins(XYChart chart, List<RateStepRun> runs, String suffix, ToDoubleFunction<RateStepBin> y) {
+        for (int i = 0; i < runs.size(); i++) {
+            List<RateStepBin> bins = runs.get(i).bins().stream().filter(b -> !Double.isNaN(y.applyAsDouble(b))).toList();
+            if (!bins.isEmpty()) {
+                chart.addSeries((i + 1) + ": " + runs.get(i).label() + suffix, bins.stream().mapToDouble(RateStepBin::atSeconds).toArray(),
+                    bins.stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE);
             }
         }
     }

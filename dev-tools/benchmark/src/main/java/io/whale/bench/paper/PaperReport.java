@@ -286,7 +286,7 @@ final class PaperReport {
         XYChart chart = new XYChartBuilder().width(900).height(560).title("Fig. " + f.number() + " (Whale, scaled down): " + f.title())
             .xAxisTitle("matchers P (" + options.hosts() + " hosts, " + options.linkMbit() + " Mbit/s)")
             .yAxisTitle(f.metric().label + " (" + f.metric().unit + ")").build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setYAxisMin(0.0);
         List<String> empty = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
@@ -380,7 +380,7 @@ final class PaperReport {
         int p = options.highestMatchers();
         XYChart chart = new XYChartBuilder().width(900).height(560).title("Fig. " + f.number() + " (Whale, scaled down): " + f.title())
             .xAxisTitle(sweep.axis() + " (P = " + p + ", " + options.hosts() + " hosts, " + options.linkMbit() + " Mbit/s)").build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setXAxisLogarithmic(sweep == PaperSweep.MMS);
         chart.setYAxisGroupTitle(0, "throughput (records/s)");
         chart.setYAxisGroupTitle(1, "latency at the common rate (ms, mean)");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.bench.BenchSystem;
 import io.whale.bench.HostLinks;
 import io.whale.bench.ProcFiles;
+import io.whale.bench.RateStepBin;
 import io.whale.bench.RateStepRun;
 import io.whale.bench.RateStepSample;
 import io.whale.bench.ScheduleEvent;
@@ -86,7 +87,8 @@ final class PaperRun {
     /**
      * The rate-step run of Figs. 23–24 (topology {@code <point>-steps}): the feed offers {@code steps}; returns the
      * reporter's intervals over them as samples (with the machine's busy cores and the source host's link, read
-     * every second), the steps and the source worker's tree switches and waterline crossings, and each step's response.
+     * every second), the steps and the source worker's tree switches and waterline crossings, each step's response, and
+     * the results in the reporter's 100-ms bins.
      */
     RateStepRun runSteps(PaperPoint point, String label, Path data, RateSchedule steps) throws IOException, InterruptedException {
         String name = point.name() + "-steps";
@@ -122,7 +124,12 @@ final class PaperRun {
             samples.add(new RateStepSample((middle - origin) / 1e3, offered, latency.getTotalCount() * 1e3 / Math.max(1, in.endMillis() - from),
                 any ? latency.getValueAtPercentile(50) : 0, any ? latency.getValueAtPercentile(99) : 0, use.coresBusy(), use.sourceLinkMbit()));
         }
-        return RateStepRun.of(name, label, steps.toString(), samples, events);
+        List<RateStepBin> bins = intervals.stream().flatMap(in -> in.bins().stream())
+            .filter(b -> b.startMillis() >= origin && b.startMillis() + b.millis() <= over)
+            .map(b -> new RateStepBin((b.startMillis() - origin) / 1e3, b.results() * 1e3 / b.millis(),
+                b.results() == 0 ? Double.NaN : (double) b.latencySumMillis() / b.results()))
+            .toList();
+        return RateStepRun.of(name, label, steps.toString(), samples, events, bins);
     }
 
     /** What following a run gave: its capacity window (null without one), the feed's last event and the second-by-second use. */

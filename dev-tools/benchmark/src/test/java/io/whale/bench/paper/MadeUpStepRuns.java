@@ -1,6 +1,7 @@
 package io.whale.bench.paper;
 
 import io.whale.bench.BenchSystem;
+import io.whale.bench.RateStepBin;
 import io.whale.bench.RateStepRun;
 import io.whale.bench.RateStepSample;
 import io.whale.bench.ScheduleEvent;
@@ -20,6 +21,7 @@ final class MadeUpStepRuns {
         RateSchedule steps = RateSchedule.parse(schedule);
         List<ScheduleEvent> events = new ArrayList<>();
         List<RateStepSample> samples = new ArrayList<>();
+        List<RateStepBin> bins = new ArrayList<>();
         for (int step = 0; step < steps.steps(); step++) {
             long start = ORIGIN + steps.stepStartNanos(step) / 1_000_000;
             events.add(ScheduleEvent.step(start, step, steps.steps(), steps.rate(step)));
@@ -33,8 +35,11 @@ final class MadeUpStepRuns {
         for (int s = 0; s < seconds; s++) {
             double offered = steps.rate(steps.stepAt(s * 1_000_000_000L + 500_000_000L));
             samples.add(new RateStepSample(s + 0.5, offered, Math.min(offered, capacity), 10, offered > capacity ? 900 : 20, 1.5, 1.8));
+            for (int bin = 0; bin < 10; bin++) {
+                bins.add(new RateStepBin(s + bin / 10.0, Math.min(offered, capacity), offered > capacity ? 700 : 15));
+            }
         }
         return new PaperStepRun(PaperApp.RIDEHAILING.option(), system.option(), 8, repeat, 100, StepBase.FROM_SEQUENTIAL,
-            RateStepRun.of("paper-ridehailing-" + system.option() + "-p8-r" + repeat + "-steps", system.label(), schedule, samples, events));
+            RateStepRun.of("paper-ridehailing-" + system.option() + "-p8-r" + repeat + "-steps", system.label(), schedule, samples, events, bins));
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -30,6 +32,18 @@ class ReporterLinesTest {
         assertEquals(4, window.getTotalCount(), "the intervals ending at 2 s and 3 s");
         assertEquals(40, window.getMaxValue(), 1);
         assertEquals(0, ReporterLines.read(dir.resolve("absent.jsonl")).results(), "no reporter lines yet: no results");
+    }
+
+    @Test
+    void shouldReadEachLinesHundredMillisecondBinsAndNoneFromLinesWrittenWithout() throws Exception {
+        Path file = dir.resolve("reporter.jsonl");
+        Map<String, Object> binned = new LinkedHashMap<>(new ObjectMapper().readValue(line(2_000, 10, 20), Map.class));
+        binned.putAll(Map.of("bin_ms", 100, "bins_start_ms", 1_800, "bin_results", List.of(0, 2), "bin_latency_sum_ms", List.of(0, 30)));
+        Files.writeString(file, line(1_000, 5, 5) + new ObjectMapper().writeValueAsString(binned) + "\n");
+
+        List<ReporterLines.Interval> intervals = ReporterLines.read(file).intervals();
+        assertEquals(List.of(), intervals.get(0).bins());
+        assertEquals(List.of(new ReporterLines.Bin(1_800, 100, 0, 0), new ReporterLines.Bin(1_900, 100, 2, 30)), intervals.get(1).bins());
     }
 
     /** A reporter line ending at {@code endMillis} with two results of these latencies. */

@@ -29,9 +29,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The sink of an example topology: counts results and measures their end-to-end latency (now minus
  * the emit time the source stamped into field {@code emitMillisField}), and every interval logs one
- * line {@code WHALE-REPORT {json}} with results/s and p50/p99 latency of the interval and since start, and the
+ * line {@code WHALE-REPORT {json}} with results/s and p50/p99 latency of the interval and since start, the
  * interval's latency histogram (HdrHistogram, compressed, base64 in {@code histogram}) so that a reader can merge
- * intervals into the percentiles of any window of them.
+ * intervals into the percentiles of any window of them, and the interval's results and summed latency in bins of
+ * 100 ms from its start ({@code bin_ms}, {@code bins_start_ms}, {@code bin_results}, {@code bin_latency_sum_ms}).
  * When the topology conf has {@value #REPORT_FILE_KEY}, each line's JSON is also appended to that file. Where the
  * results are not one per record, the bolts before it send their {@link ProgressStream} counts here and each line
  * carries {@code total_records}, the source's records the topology got through so far.
@@ -49,11 +50,11 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
     private transient OutputCollector collector;
     private transient Histogram interval;
     private transient Histogram total;
-    private transient long intervalStartMillis;
     private transient long startMillis;
     private transient Path reportFile;
     private transient ObjectMapper json;
     private transient RecordProgress progress;
+    private transient ResultBins bins;
 
     public ThroughputLatencyReporter(String application, String emitMillisField, int intervalSeconds) {
         this.application = application;
@@ -67,7 +68,7 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
         this.interval = new Histogram(MAX_LATENCY_MS, 3);
         this.total = new Histogram(MAX_LATENCY_MS, 3);
         this.startMillis = System.currentTimeMillis();
-        this.intervalStartMillis = startMillis;
+        this.bins = new ResultBins(startMillis);
         Object file = conf.get(REPORT_FILE_KEY);
         this.reportFile = file == null ? null : Paths.get(file.toString());
         this.json = new ObjectMapper();
@@ -85,16 +86,17 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
             collector.ack(tuple);
             return;
         }
-        long latency = System.currentTimeMillis() - tuple.getLongByField(emitMillisField);
-        long clamped = Math.max(0, Math.min(MAX_LATENCY_MS, latency));
+        long now = System.currentTimeMillis();
+        long clamped = Math.max(0, Math.min(MAX_LATENCY_MS, now - tuple.getLongByField(emitMillisField)));
         interval.recordValue(clamped);
         total.recordValue(clamped);
+        bins.record(now, clamped);
         collector.ack(tuple);
     }
 
     private void report(long now) {
         Map<String, Object> line = new LinkedHashMap<>();
-        double seconds = Math.max(0.001, (now - intervalStartMillis) / 1000.0);
+        double seconds = Math.max(0.001, (now - bins.startMillis()) / 1000.0);
         line.put("app", application);
         line.put("time_ms", now);
         line.put("uptime_s", (now - startMillis) / 1000);
@@ -109,8 +111,12 @@ public class ThroughputLatencyReporter extends BaseRichBolt {
             line.put("total_records", progress.records());
         }
         line.put("histogram", encoded(interval));
+        line.put("bin_ms", ResultBins.BIN_MILLIS);
+        line.put("bins_start_ms", bins.startMillis());
+        line.put("bin_results", bins.results(now));
+        line.put("bin_latency_sum_ms", bins.latencySums(now));
         interval.reset();
-        intervalStartMillis = now;
+        bins.reset(now);
         String text;
         try {
             text = json.writeValueAsString(line);

@@ -52,6 +52,15 @@ class ThroughputLatencyReporterTest {
         assertEquals(3, first.get("results").asLong());
         assertTrue(first.get("p50_ms").asLong() >= 190 && first.get("p50_ms").asLong() < 1_000, lines.get(0));
         assertTrue(first.get("p99_ms").asLong() >= 4_900, lines.get(0));
+        long binned = 0;
+        long latencySum = 0;
+        for (int i = 0; i < first.get("bin_results").size(); i++) {
+            binned += first.get("bin_results").get(i).asLong();
+            latencySum += first.get("bin_latency_sum_ms").get(i).asLong();
+        }
+        assertEquals(3, binned, "every result in a 100-ms bin: " + lines.get(0));
+        assertTrue(latencySum >= 5_390 && latencySum < 7_000, "their latencies summed per bin: " + lines.get(0));
+        assertEquals(100, first.get("bin_ms").asInt());
         JsonNode second = new ObjectMapper().readTree(lines.get(1));
         assertEquals(0, second.get("results").asLong(), "each interval starts afresh");
         assertEquals(3, second.get("total_results").asLong());
