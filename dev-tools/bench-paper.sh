@@ -15,7 +15,8 @@
 # every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. --report-only: draw the
 # report of an earlier run into the same --out (same options) again from its results.json, running nothing. What it runs
 # and measures: dev-tools/benchmark/PAPER.md.
-# Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first).
+# Needs root (network namespaces for the emulated hosts; the run itself goes into a private namespace first, after
+# dev-tools/setup-host.sh has installed the host packages it uses where they are missing: UCX, iproute2).
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target; point it at a copy to
 # benchmark while others build). WHALE_STOCK_HOME: the stock Storm home (default: the one dev-tools/stock-storm
@@ -36,6 +37,8 @@ home=${home%/}
 [ "$(id -u)" = 0 ] || { echo "bench-paper: the emulated hosts are network namespaces: run as root" >&2; exit 1; }
 
 if [ -z "${WHALE_IN_NETNS:-}" ]; then
+  # The host packages the runs use (UCX for the RDMA systems, iproute2 for the hosts), while the network is still here.
+  "$repo/dev-tools/setup-host.sh"
   export WHALE_IN_NETNS=1
   exec unshare --net bash -c 'ip link set lo up && exec "$0" "$@"' "${BASH_SOURCE[0]}" "$@"
 fi

@@ -27,6 +27,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# As root, the host packages the runs use (UCX for --transports rdma, iproute2), while the network is still here.
+if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ]; then
+  "$(dirname "${BASH_SOURCE[0]}")/setup-host.sh"
+fi
 if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ] && [ "${WHALE_BENCH_NETNS:-1}" != 0 ]; then
   export WHALE_IN_NETNS=1
   exec unshare --net bash -c 'ip link set lo up && exec "$0" "$@"' "${BASH_SOURCE[0]}" "${args[@]}"

@@ -42,6 +42,10 @@ home=${WHALE_HOME:-$(ls -d "$repo"/distribution/target/whale-*/ 2>/dev/null | gr
 [ -n "$home" ] && [ -d "$home/lib" ] || { echo "bench-woc: no Whale distribution under distribution/target; build it: mvn -B -q install -DskipTests" >&2; exit 1; }
 home=${home%/}
 
+# As root, the host packages the runs use (UCX for --transports rdma, iproute2), while the network is still here.
+if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ]; then
+  "$(dirname "${BASH_SOURCE[0]}")/setup-host.sh"
+fi
 if [ "$(id -u)" = 0 ] && [ -z "${WHALE_IN_NETNS:-}" ] && [ "${WHALE_BENCH_NETNS:-1}" != 0 ]; then
   export WHALE_IN_NETNS=1
   exec unshare --net bash -c 'ip link set lo up && exec "$0" "$@"' "${BASH_SOURCE[0]}" "$@"
