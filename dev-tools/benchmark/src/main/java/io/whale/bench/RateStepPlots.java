@@ -21,6 +21,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * run's number and its new d*.
  */
 public final class RateStepPlots {
+    private static final float SECONDS_LINE = 2.5f;
+    private static final float BIN_LINE = 0.6f;
+
     private RateStepPlots() {
     }
 
@@ -47,8 +50,8 @@ public final class RateStepPlots {
         XYChart throughput = chart(title, yTitle);
         List<double[]> offered = offered(schedule);
         throughput.addSeries("offered rate", offered.get(0), offered.get(1)).setMarker(SeriesMarkers.NONE);
-        series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
         bins(throughput, runs, ", per 100 ms", RateStepBin::resultsPerSecond);
+        series(throughput, runs, "", RateStepSample::broadcastsPerSecond);
         marks(throughput, runs, max(offered.get(1), runs, RateStepSample::broadcastsPerSecond));
         return throughput;
     }
@@ -57,10 +60,10 @@ public final class RateStepPlots {
     public static XYChart latency(String title, List<RateStepRun> runs) {
         XYChart latency = chart(title, "latency per interval (ms)");
         latency.getStyler().setYAxisLogarithmic(runs.stream().flatMap(r -> r.samples().stream()).allMatch(s -> s.p50Millis() > 0));
-        series(latency, runs, " p99", RateStepSample::p99Millis);
-        series(latency, runs, " p50", RateStepSample::p50Millis);
         // Drawn where positive: the axis may be logarithmic.
         bins(latency, runs, " mean per 100 ms", b -> b.meanLatencyMillis() > 0 ? b.meanLatencyMillis() : Double.NaN);
+        series(latency, runs, " p99", RateStepSample::p99Millis);
+        series(latency, runs, " p50", RateStepSample::p50Millis);
         marks(latency, runs, max(new double[0], runs, RateStepSample::p99Millis));
         return latency;
     }
@@ -78,18 +81,21 @@ public final class RateStepPlots {
             RateStepRun run = runs.get(i);
             if (!run.samples().isEmpty()) {
                 chart.addSeries((i + 1) + ": " + run.label() + suffix, run.samples().stream().mapToDouble(RateStepSample::atSeconds).toArray(),
-                    run.samples().stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE);
+                    run.samples().stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE).setLineWidth(SECONDS_LINE);
             }
         }
     }
 
-    /** A series of each run's 100-ms bins that have a value (a bin without results has no latency). */
+    /**
+     * A series of each run's 100-ms bins that have a value (a bin without results has no latency), thin and beneath the
+     * one-second series: at a hundred results a second a bin holds about ten, so the bins swing widely.
+     */
     private static void bins(XYChart chart, List<RateStepRun> runs, String suffix, ToDoubleFunction<RateStepBin> y) {
         for (int i = 0; i < runs.size(); i++) {
             List<RateStepBin> bins = runs.get(i).bins().stream().filter(b -> !Double.isNaN(y.applyAsDouble(b))).toList();
             if (!bins.isEmpty()) {
                 chart.addSeries((i + 1) + ": " + runs.get(i).label() + suffix, bins.stream().mapToDouble(RateStepBin::atSeconds).toArray(),
-                    bins.stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE);
+                    bins.stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE).setLineWidth(BIN_LINE);
             }
         }
     }

@@ -216,7 +216,8 @@ final class PaperRun {
                     throw new IllegalStateException(name + ": the feed did not finish in time; see " + runDir);
                 }
                 if (!feed.isAlive() && feed.exitValue() != 0) {
-                    throw new IllegalStateException(name + ": the feed exited with " + feed.exitValue() + "; see " + runDir.resolve("feed.log"));
+                    throw new IllegalStateException(name + ": the feed exited with " + feed.exitValue() + "; see " + runDir.resolve("feed.log")
+                        + WorkerDeath.of(cluster.dir().resolve("logs"), name).map(death -> "; a worker died: " + death).orElse(""));
                 }
                 for (JsonNode e : followed.newLines()) {
                     String phase = e.get("phase").asText();
