@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SendPathSamplesTest {
     private static final String SERIALIZE = "org.apache.storm.serialization.KryoValuesSerializer.serializeInto";
     private static final String EMIT = "org.apache.storm.executor.ExecutorTransfer.tryTransfer";
+    private static final int SAMPLES = 5;
 
     @Test
     void shouldCountTheSourceExecutorOnlyInsideTheEmitTransferAndTheSendingThreadsWhole() {
@@ -54,7 +55,11 @@ class SendPathSamplesTest {
             transfer.start();
             running.await();
             try {
-                await().atMost(Duration.ofSeconds(30)).until(() -> transferSamples(recording, dir) >= 20);
+                // A sample needs the sampled thread on a core to answer the sampler's suspend: on a machine busy with other
+                // builds few of them succeed, so the test asks for a few, polls sparingly (each poll dumps the recording)
+                // and allows minutes.
+                await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> transferSamples(recording, dir) >= SAMPLES);
             } finally {
                 transfer.interrupt();
                 transfer.join();
@@ -66,7 +71,7 @@ class SendPathSamplesTest {
         SendPathSamples samples = SendPathSamples.read(List.of(file), "orders", Duration.ofMillis(10), 0, Long.MAX_VALUE);
         SendPathSamples before = SendPathSamples.read(List.of(file), "orders", Duration.ofMillis(10), 0, started.getTime() - 1);
 
-        assertTrue(samples.send() >= 20, samples.toString());
+        assertTrue(samples.send() >= SAMPLES, samples.toString());
         assertTrue(samples.samples() >= samples.send());
         assertEquals(0, samples.serialize());
         assertEquals(samples.send() * 10.0, samples.sendMillis(), 1e-9);
