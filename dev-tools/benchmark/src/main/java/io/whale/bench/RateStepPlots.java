@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
@@ -77,25 +78,25 @@ public final class RateStepPlots {
     }
 
     private static void series(XYChart chart, List<RateStepRun> runs, String suffix, ToDoubleFunction<RateStepSample> y) {
-        for (int i = 0; i < runs.size(); i++) {
-            RateStepRun run = runs.get(i);
-            if (!run.samples().isEmpty()) {
-                chart.addSeries((i + 1) + ": " + run.label() + suffix, run.samples().stream().mapToDouble(RateStepSample::atSeconds).toArray(),
-                    run.samples().stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE).setLineWidth(SECONDS_LINE);
-            }
-        }
+        lines(chart, runs, suffix, RateStepRun::samples, RateStepSample::atSeconds, y, SECONDS_LINE);
     }
 
     /**
-     * A series of each run's 100-ms bins that have a value (a bin without results has no latency), thin and beneath the
-     * one-second series: at a hundred results a second a bin holds about ten, so the bins swing widely.
+     * Each run's 100-ms bins, thin and beneath the one-second series: at a hundred results a second a bin holds about
+     * ten, so the bins swing widely.
      */
     private static void bins(XYChart chart, List<RateStepRun> runs, String suffix, ToDoubleFunction<RateStepBin> y) {
+        lines(chart, runs, suffix, RateStepRun::bins, RateStepBin::atSeconds, y, BIN_LINE);
+    }
+
+    /** One line per run through its points that have a value (a bin without results has no latency). */
+    private static <T> void lines(XYChart chart, List<RateStepRun> runs, String suffix, Function<RateStepRun, List<T>> points,
+                                  ToDoubleFunction<T> x, ToDoubleFunction<T> y, float width) {
         for (int i = 0; i < runs.size(); i++) {
-            List<RateStepBin> bins = runs.get(i).bins().stream().filter(b -> !Double.isNaN(y.applyAsDouble(b))).toList();
-            if (!bins.isEmpty()) {
-                chart.addSeries((i + 1) + ": " + runs.get(i).label() + suffix, bins.stream().mapToDouble(RateStepBin::atSeconds).toArray(),
-                    bins.stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE).setLineWidth(BIN_LINE);
+            List<T> drawn = points.apply(runs.get(i)).stream().filter(p -> !Double.isNaN(y.applyAsDouble(p))).toList();
+            if (!drawn.isEmpty()) {
+                chart.addSeries((i + 1) + ": " + runs.get(i).label() + suffix, drawn.stream().mapToDouble(x).toArray(),
+                    drawn.stream().mapToDouble(y).toArray()).setMarker(SeriesMarkers.NONE).setLineWidth(width);
             }
         }
     }

@@ -97,7 +97,11 @@ public final class KafkaFeed {
             : FeedSchedule.steps(Long.parseLong(args[5]), Long.parseLong(args[6]) + Long.parseLong(args[7]), RateSchedule.parse(args[15]),
                 Double.parseDouble(args[9]), args[1].hashCode(), latency);
         KafkaFeed feed = new KafkaFeed(args[1], args[2], Path.of(args[3]), Integer.parseInt(args[4]), Path.of(args[12]),
-            Path.of(args[13]), args[16].equals(PROGRESS_COMMITTED) ? null : new ReporterProgress(report, "total_" + args[16]));
+            Path.of(args[13]), switch (args[16]) {
+                case PROGRESS_RESULTS -> new ReporterProgress(report, "total_results");
+                case PROGRESS_RECORDS -> new ReporterProgress(report, "total_records");
+                default -> null;
+            });
         System.exit(feed.run(bootstrap, schedule, TimeUnit.SECONDS.toNanos(Long.parseLong(args[11]))));
     }
 
