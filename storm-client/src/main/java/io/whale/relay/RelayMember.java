@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.config.WhaleConfig;
 import io.whale.woc.CreditStall;
 import io.whale.woc.CreditedConnection;
 import io.whale.woc.MalformedBatchTupleException;
@@ -42,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * child itself, and meanwhile beats to its own parents (a credit of 0 tuples) so that they do not take it for cut off
  * too (see RELAY.md). A member without a connection up,
  * or unknown here, also makes the worker refresh its connections now ({@link ConnectOnDemand}): a restarted worker is
- * connected to within a round of the assignment's reading, not at the next 10-s refresh.
+ * connected to within a round of the assignment's reading, not at the next 10-s refresh. Frames taken before the
+ * worker is active (its server takes frames before its own connections are up) are forwarded once it is
+ * ({@link #holdUntilActive}), not sent around a child the worker has not connected to yet.
  */
 public final class RelayMember {
     private static final Logger LOG = LoggerFactory.getLogger(RelayMember.class);
@@ -64,6 +67,12 @@ public final class RelayMember {
     private final long stallNanos;
     /** Per child: how long its forwards have waited for its credit (or beat), and the last of them. */
     private final Map<NodeInfo, ChildWatch> forwardWatches = new ConcurrentHashMap<>();
+    /** Frames taken before the worker was active, in order, forwarded once it is; under the member's lock. */
+    private final Deque<HeldFrame> beforeActive = new ArrayDeque<>();
+    /** When the first of {@link #beforeActive} was taken: its hold ends at the stall bound, active or not. */
+    private long holdingSinceNanos;
+    private volatile long heldBeforeActiveTuples;
+    private volatile boolean active = true;
 
     /**
      * @param nanoClock the clock of the sequence filter, the connection refreshes and the stall bound
@@ -84,7 +93,7 @@ public final class RelayMember {
         this.transferQueue = transferQueue;
         this.taskToNode = taskToNode;
         this.connections = connections;
-        this.metrics = metrics.apply(ledger::heldTuples);
+        this.metrics = metrics.apply(() -> ledger.heldTuples() + heldBeforeActiveTuples);
         this.metrics.unreachableMembers(() -> (long) unreachable.size());
         this.metrics.evictedStreams(filter::evictedStreams);
     }
@@ -109,9 +118,30 @@ public final class RelayMember {
     }
 
     /**
+     * From now on frames are held, not forwarded, until {@link #activated}: the worker's server takes frames from its
+     * first moment, but its own connections come up over the next second (Storm's client retries while the peers'
+     * servers start; its executors wait for all of them). Sent around, a child not yet connected to would lose its
+     * own tuples at every start. Called once, as the worker is built.
+     */
+    public void holdUntilActive() {
+        active = false;
+    }
+
+    /**
+     * The worker is active: every connection it needs is up. What was held is forwarded, in order; from now on every
+     * frame is forwarded as it comes.
+     */
+    public synchronized void activated() {
+        active = true;
+        forwardHeld();
+    }
+
+    /**
      * Takes a relay frame received on this thread's inbound connection, decoded and checked by the caller (its source,
      * stream, values and every task of its route are the topology's): plans its forwards, filters it, and forwards it
-     * to its children.
+     * to its children. Before the worker is active ({@link #holdUntilActive}) it is held instead, its direct
+     * children's workers checked alone (a route that reaches one worker twice only once a child is sent around is
+     * refused when it is forwarded, counted in {@code relay-frames-refused}).
      *
      * @return whether the caller delivers the frame's tasks here: false when it was a duplicate or stale
      * @throws MalformedBatchTupleException when its route sends two members' frames to one worker; nothing was sent,
@@ -121,7 +151,13 @@ public final class RelayMember {
         Consumer<TaskMessage> parent = RelayInbound.current();
         metrics.frameReceived();
         synchronized (this) {
-            Forwards forwards = plan(frame);
+            boolean holding = holding();
+            Forwards forwards = null;
+            if (holding) {
+                checkChildren(frame);
+            } else {
+                forwards = plan(frame);
+            }
             SequenceFilter.Verdict verdict = filter.accept(frame.sourceTask(), frame.treeId(), frame.incarnation(), frame.seq(),
                 nanoClock.getAsLong());
             if (verdict != SequenceFilter.Verdict.DELIVER) {
@@ -133,9 +169,72 @@ public final class RelayMember {
                 credit(parent, frame.incarnation(), frame.subtreeTasks());
                 return false;
             }
-            forwardAndRegister(frame, forwards, parent);
+            if (holding) {
+                hold(frame, parent);
+            } else {
+                forwardHeld();
+                forwardAndRegister(frame, forwards, parent);
+            }
         }
         return true;
+    }
+
+    /** A frame taken before the worker was active, and the connection it came on. */
+    private record HeldFrame(RelayFrame frame, Consumer<TaskMessage> parent) {
+    }
+
+    /** Whether frames are held: the worker is not active yet, and nothing has been held for the stall bound. */
+    private boolean holding() {
+        if (active) {
+            return false;
+        }
+        if (stallNanos > 0 && !beforeActive.isEmpty() && nanoClock.getAsLong() - holdingSinceNanos >= stallNanos) {
+            active = true;
+            LOG.warn("This worker was not active within {} of its first relay frame: its relay frames go on now, around the"
+                     + " members it has no connection up to (relay-tuples-lost)", WhaleConfig.WOC_STALL_MS);
+            return false;
+        }
+        return true;
+    }
+
+    private void hold(RelayFrame frame, Consumer<TaskMessage> parent) {
+        if (beforeActive.isEmpty()) {
+            holdingSinceNanos = nanoClock.getAsLong();
+        }
+        beforeActive.add(new HeldFrame(frame, parent));
+        heldBeforeActiveTuples += frame.subtreeTasks();
+    }
+
+    /** Forwards what was held before the worker was active, in order; must hold the lock. */
+    private void forwardHeld() {
+        while (!beforeActive.isEmpty()) {
+            HeldFrame held = beforeActive.poll();
+            heldBeforeActiveTuples -= held.frame().subtreeTasks();
+            try {
+                forwardAndRegister(held.frame(), plan(held.frame()), held.parent());
+            } catch (MalformedBatchTupleException e) {
+                metrics.refused();
+                credit(held.parent(), held.frame().incarnation(), held.frame().subtreeTasks());
+                LOG.warn("Refused a relay frame taken before this worker was active: {}", e.getMessage());
+            }
+        }
+    }
+
+    /** Refuses a frame whose direct children are on one worker; nothing else is planned before the worker is active. */
+    private void checkChildren(RelayFrame frame) {
+        Set<NodeInfo> sentTo = new HashSet<>();
+        Map<Integer, NodeInfo> nodes = taskToNode.get();
+        for (RelayFrame.Child child : frame.children()) {
+            NodeInfo node = nodes.get(child.firstTask());
+            if (node != null && !sentTo.add(node)) {
+                throw twice(frame, node);
+            }
+        }
+    }
+
+    private static MalformedBatchTupleException twice(RelayFrame frame, NodeInfo node) {
+        return new MalformedBatchTupleException("Relay frame of source task " + frame.sourceTask()
+                                                + " routes two members to worker " + RelayTrees.address(node));
     }
 
     /**
@@ -187,8 +286,7 @@ public final class RelayMember {
                 continue;
             }
             if (!sentTo.add(node)) {
-                throw new MalformedBatchTupleException("Relay frame of source task " + frame.sourceTask()
-                                                       + " routes two members to worker " + RelayTrees.address(node));
+                throw twice(frame, node);
             }
             if (connections.apply(node) instanceof CreditedConnection connection) {
                 credited.add(connection);
@@ -302,9 +400,13 @@ public final class RelayMember {
      * no credit or beat coming, for the bound is sent around from now on, what it owed settled as lost
      * ({@link #reachable}); and every parent still waiting for this member's credit for a frame a child owes gets a beat,
      * so that it waits for the member to settle its child rather than send around the member too. A frame need not
-     * arrive for either: a parent whose window to this member is full sends none.
+     * arrive for either: a parent whose window to this member is full sends none. Frames held before the worker was
+     * active are forwarded once they have been held for the bound, and their parents get beats meanwhile.
      */
     public synchronized void checkStalls() {
+        if (!active && !holding()) {
+            forwardHeld();
+        }
         for (Map.Entry<NodeInfo, ChildWatch> entry : forwardWatches.entrySet()) {
             NodeInfo child = entry.getKey();
             if (entry.getValue().stall.stalled(nanoClock) && !unreachable.contains(child)) {
@@ -312,8 +414,10 @@ public final class RelayMember {
             }
         }
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> waiting : ledger.waitingParents()) {
-            waiting.parent().accept(RelayCredit.message(List.of(new RelayCredit.Entry(waiting.incarnation(), 0))));
+            beat(waiting.parent(), waiting.incarnation());
         }
+        beforeActive.stream().map(held -> Map.entry(held.parent(), held.frame().incarnation())).distinct()
+            .forEach(waiting -> beat(waiting.getKey(), waiting.getValue()));
     }
 
     /** Called only for a member found silent, seldom. */
@@ -425,6 +529,10 @@ public final class RelayMember {
         int[] subtreeTasks() {
             return RelayFrameCodec.subtreeTasksOf(lastFrame, lastRoute);
         }
+    }
+
+    private static void beat(Consumer<TaskMessage> parent, long incarnation) {
+        parent.accept(RelayCredit.message(List.of(new RelayCredit.Entry(incarnation, 0))));
     }
 
     private static void credit(Consumer<TaskMessage> parent, long incarnation, int tuples) {

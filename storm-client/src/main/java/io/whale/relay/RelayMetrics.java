@@ -19,6 +19,8 @@ public final class RelayMetrics {
     private final Counter childrenStalled;
     private final Counter connectsRequested;
     private final Counter repairs;
+    private final Counter refused;
+    private final Gauge<Long> heldTuples;
 
     public RelayMetrics(StormMetricRegistry registry, Gauge<Long> heldTuples) {
         this.registry = registry;
@@ -33,6 +35,8 @@ public final class RelayMetrics {
         this.childrenStalled = counter("relay-children-stalled");
         this.connectsRequested = counter("relay-connects-requested");
         this.repairs = counter("relay-repairs");
+        this.refused = counter("relay-frames-refused");
+        this.heldTuples = heldTuples;
         registry.gauge("relay-held-tuples", heldTuples, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 
@@ -76,6 +80,11 @@ public final class RelayMetrics {
 
     void unreachableMembers(Gauge<Long> members) {
         registry.gauge("relay-members-unreachable", members, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
+    }
+
+    /** A frame held before the worker was active was refused when forwarded: its route reached one worker twice. */
+    void refused() {
+        refused.inc();
     }
 
     void duplicate() {
@@ -126,6 +135,15 @@ public final class RelayMetrics {
 
     public long repairs() {
         return repairs.getCount();
+    }
+
+    /** Tuples of the frames this worker took and has not credited yet: what it holds for its subtrees. */
+    public long heldTuples() {
+        return heldTuples.getValue();
+    }
+
+    public long framesRefused() {
+        return refused.getCount();
     }
 
     public long lostTuples() {

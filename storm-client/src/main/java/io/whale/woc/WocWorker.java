@@ -75,6 +75,9 @@ public final class WocWorker implements AutoCloseable {
         this.relay = shaper == null ? null : new RelayMember(RelayMember.newIncarnation(), transferQueue,
             taskToNodePort::get, connections, shaper, held -> new RelayMetrics(registry, held::get),
             System::nanoTime, this::isUnderBackPressure, stallNanos);
+        if (relay != null) {
+            relay.holdUntilActive();
+        }
         this.stallWatch = relay == null || stallNanos == 0 ? null : watchStalls(relay, stallNanos);
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
@@ -109,6 +112,13 @@ public final class WocWorker implements AutoCloseable {
     /** The shape of the trees a broadcast travels along, or null for one frame from the source to each destination worker. */
     TreeShaper shaper() {
         return shaper;
+    }
+
+    /** Storm activated the worker: every connection it needs is up, so its relay forwards what it held meanwhile. */
+    public void activated() {
+        if (relay != null) {
+            relay.activated();
+        }
     }
 
     /** This worker's part in the relay trees; null without a tree. */

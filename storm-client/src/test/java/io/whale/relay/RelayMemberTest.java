@@ -108,6 +108,78 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldHoldFramesTakenBeforeTheWorkerIsActiveAndForwardThemInOrderOnceItIs() {
+        member.holdUntilActive();
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        assertNotNull(receive(frame(1)), "its own tasks get the frame at once");
+        receive(frame(2));
+        assertEquals(List.of(), published, "nothing goes before the worker's connections are up");
+        assertEquals(8, member.metrics().heldTuples(), "what is held counts as held");
+
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Ready);
+        member.activated();
+        assertEquals(List.of(3, 4, 3, 4), routingTasks());
+        assertEquals(List.of(1L, 1L, 2L, 2L), published.stream()
+            .map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message()).seq()).toList(), "in order");
+        assertEquals(0, member.metrics().lostTuples(), "C was not sent around");
+        assertEquals(0, member.metrics().repairs());
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        assertEquals(8, credited.stream().mapToInt(RelayCredit.Entry::tuples).sum(), "both frames are credited to the parent");
+
+        receive(frame(3));
+        assertEquals(6, published.size(), "active: the next frame goes at once");
+    }
+
+    @Test
+    void shouldBeatToTheParentOfHeldFramesAndForwardThemAfterTheStallBoundIfTheWorkerIsNotActiveBy() {
+        member.holdUntilActive();
+        when(toC.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+        receive(frame(1));
+        now.set(SECOND - 1);
+        member.checkStalls();
+        assertEquals(List.of(), published);
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 0)), credited, "a beat, so that the parent does not send around this member");
+
+        now.set(SECOND);
+        member.checkStalls();
+        assertEquals(List.of(3), routingTasks(), "the worker is still not active: C, not connected to, is sent around");
+        assertEquals(1, member.metrics().lostTuples());
+        receive(frame(2));
+        assertEquals(List.of(3, 3), routingTasks(), "and frames are no longer held");
+    }
+
+    @Test
+    void shouldRefuseAHeldFrameWhoseRouteReachesOneWorkerTwiceOnceAChildIsSentAround() {
+        RelayMember fiveOnC = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C, 5, C), connections::get,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains, SECOND);
+        fiveOnC.holdUntilActive();
+        receiveOn(fiveOnC, frame(1, DEEP));
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Closed);
+
+        fiveOnC.activated();
+
+        assertEquals(List.of(), published, "B's child and C are one worker: nothing left");
+        assertEquals(1, fiveOnC.metrics().framesRefused());
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "credited to its sender, as a refused frame is");
+    }
+
+    @Test
+    void shouldRefuseAFrameWhoseChildrenAreOneWorkerEvenWhileHolding() {
+        Map<Integer, NodeInfo> twoTasksOnB = Map.of(3, B, 4, B);
+        RelayMember onB = new RelayMember(SELF, transferQueue, () -> twoTasksOnB, connections::get,
+            TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, task -> false, 0L);
+        onB.holdUntilActive();
+        RelayFrame frame = RelayFrameCodec.decode(frame(1));
+        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
+        try {
+            assertThrows(MalformedBatchTupleException.class, () -> onB.receive(frame));
+        } finally {
+            RelayInbound.exit();
+        }
+    }
+
+    @Test
     void shouldSendAroundAnUnreachableChildToItsChildrenAndCountOnlyItsOwnTuplesLost() {
         when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
         receive(frame(1, DEEP));
