@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The driver of {@code dev-tools/bench-paper.sh}: generates each application's data once, then brings up one cluster
@@ -356,6 +357,11 @@ public final class PaperBenchmark {
         if (!r.hostCores().isEmpty()) {
             s.append(String.format("%n  cores used by host 0..%d over it: %s", r.hostCores().size() - 1,
                 r.hostCores().stream().map(c -> String.format("%.2f", c)).collect(Collectors.joining(", "))));
+        }
+        if (!r.hostTxMbit().isEmpty()) {
+            s.append(String.format("%n  Mbit/s sent/received by host 0..%d over it: %s", r.hostTxMbit().size() - 1,
+                IntStream.range(0, r.hostTxMbit().size())
+                    .mapToObj(h -> String.format("%.2f/%.2f", r.hostTxMbit().get(h), r.hostRxMbit().get(h))).collect(Collectors.joining(", "))));
         }
         List<PhaseResult> paced = new ArrayList<>(r.search());
         if (r.common() != null) {

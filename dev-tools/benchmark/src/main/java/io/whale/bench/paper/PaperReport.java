@@ -96,9 +96,12 @@ final class PaperReport {
             + options.linkMbit() + " Mbit/s link. A run is bound by the link when it sent at " + Math.round(100 * BOUND_SHARE)
             + " % of the link's rate or more, by the source host's CPU when that host used as much of its cores, by the machine "
             + "when its cores were as busy; a link near its rate with cores to spare is network-bound, as the paper's 1 Gbit/s "
-            + "Storm baseline was.")
+            + "Storm baseline was. Every other host is read the same way, each direction of its link apart (a host that receives "
+            + "every answer can bind while the source's link has room): the hosts at " + Math.round(100 * BOUND_SHARE)
+            + " % of their link or cores or more are listed (median of the repeats; none in runs recorded before the harness read them).")
             .table(List.of("app", "system", "P", "busy cores", "source host cores", "source link Mbit/s", "link use", "bound by",
-                "source bytes per 10,000 records", "repeats with a sustainable rate", "paced phases that kept up"), bottlenecks());
+                "other hosts at their limit", "source bytes per 10,000 records", "repeats with a sustainable rate",
+                "paced phases that kept up"), bottlenecks());
         JSON.writeValue(out.resolve("headline.json").toFile(), headlineJson());
         Files.writeString(out.resolve("report.md"), doc.markdown());
         Files.writeString(out.resolve("report.html"), doc.html(out, "Whale: the paper's evaluation"));
@@ -600,12 +603,35 @@ final class PaperReport {
             double linkUse = s.sourceLinkMbit().median() / options.linkMbit();
             rows.add(List.of(s.app(), s.system(), String.valueOf(s.matchers()), s.machineCoresBusy().format("%.2f"),
                 s.sourceHostCores().format("%.2f"), s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * linkUse),
-                boundBy(s, linkUse), s.sourceBytesPer10kRecords().format("%.0f"), s.found(), s.kept()));
+                boundBy(s, linkUse), String.join(", ", hostsAtTheirLimit(s)), s.sourceBytesPer10kRecords().format("%.0f"), s.found(),
+                s.kept()));
         }
         return rows;
     }
 
-    /** What the run's medians say bound it: the source's link, its host's CPU quota, the machine's cores, or none of them. */
+    /**
+     * The hosts other than host 0 (the bridge) whose link sent or received, or whose cores ran, at {@link #BOUND_SHARE}
+     * of what they have or more, but the source's sending and its cores (their own columns): "host 4 receives 0.95".
+     */
+    private List<String> hostsAtTheirLimit(PaperSummary s) {
+        List<String> hosts = new ArrayList<>();
+        for (int h = 1; h < s.hostTxMbit().size(); h++) {
+            if (h != s.sourceHost() && s.hostTxMbit().get(h) >= BOUND_SHARE * options.linkMbit()) {
+                hosts.add(String.format("host %d sends %.2f", h, s.hostTxMbit().get(h)));
+            }
+            if (s.hostRxMbit().get(h) >= BOUND_SHARE * options.linkMbit()) {
+                hosts.add(String.format("host %d receives %.2f", h, s.hostRxMbit().get(h)));
+            }
+        }
+        for (int h = 1; h < s.hostCores().size() && options.hostCpus() > 0; h++) {
+            if (h != s.sourceHost() && s.hostCores().get(h) >= BOUND_SHARE * options.hostCpus()) {
+                hosts.add(String.format("host %d's CPU %.2f", h, s.hostCores().get(h)));
+            }
+        }
+        return hosts;
+    }
+
+    /** What the run's medians say bound it: the source's link, its host's CPU quota, the machine's cores, other hosts, or none of them. */
     private String boundBy(PaperSummary s, double linkUse) {
         List<String> bounds = new ArrayList<>();
         if (linkUse >= BOUND_SHARE) {
@@ -616,6 +642,9 @@ final class PaperReport {
         }
         if (s.machineCoresBusy().median() >= BOUND_SHARE * ((Number) run.get("cpus")).doubleValue()) {
             bounds.add("machine CPU");
+        }
+        if (!hostsAtTheirLimit(s).isEmpty()) {
+            bounds.add("other hosts");
         }
         return bounds.isEmpty() ? "none of these" : String.join(" and ", bounds);
     }

@@ -14,15 +14,29 @@ import java.util.Optional;
  * Poisson phase at the rate common to every system of the same application and P (null when none was run).
  * {@code dataPasses}: how often the feed read its data file (more than 1: records repeat). {@code hostCores}: the cores
  * each emulated host used over the capacity window, host 0 first, when each had its own ({@code --host-cpus}; empty
- * when they shared the machine's).
+ * when they shared the machine's). {@code hostTxMbit}, {@code hostRxMbit}: what each emulated host's link sent and
+ * received over the capacity window (Mbit/s), host 0 (the bridge) first; empty on one host, and in runs recorded before it read them.
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
                    double sourceSerializationPercent, int sourceHost,
-                   List<PhaseResult> search, PhaseResult common, long dataPasses, List<Double> hostCores) {
+                   List<PhaseResult> search, PhaseResult common, long dataPasses, List<Double> hostCores,
+                   List<Double> hostTxMbit, List<Double> hostRxMbit) {
     PaperResult {
         search = search == null ? List.of() : List.copyOf(search);
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
+        hostTxMbit = hostTxMbit == null ? List.of() : List.copyOf(hostTxMbit);
+        hostRxMbit = hostRxMbit == null ? List.of() : List.copyOf(hostRxMbit);
+    }
+
+    /** A run whose hosts' links were not read one by one. */
+    PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
+                double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
+                double sourceSerializationPercent, int sourceHost, List<PhaseResult> search, PhaseResult common, long dataPasses,
+                List<Double> hostCores) {
+        this(app, system, matchers, workers, repeat, started, capacityPerSecond, machineCoresBusy, sourceLinkMbit,
+            sourceBytesPer10kRecords, sourceSendMicrosPerRecord, sourceSerializationPercent, sourceHost, search, common, dataPasses,
+            hostCores, List.of(), List.of());
     }
 
     /**

@@ -309,7 +309,8 @@ final class PaperRun {
             perSecond == 0 ? Double.NaN : sourceTx * 10_000.0 / (perSecond * capacity.seconds()),
             sendPath == null || perSecond == 0 ? Double.NaN : sendPath.sendMillis() * 1e3 / (perSecond * capacity.seconds()),
             sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong(),
-            capacity.hostCores());
+            capacity.hostCores(), capacity.links().stream().map(l -> l.txBytes() * 8e-6 / capacity.seconds()).toList(),
+            capacity.links().stream().map(l -> l.rxBytes() * 8e-6 / capacity.seconds()).toList());
     }
 
     /**

@@ -146,6 +146,29 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldNameTheOtherHostsWhoseLinkOrCoresBoundTheRunWhenTheSourcesHadRoom(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--host-cpus", "0.2", "--link-mbit", "1");
+        PaperResult r = result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000);
+        // the source (host 3) sends 0.54 of 1 Mbit/s on 0.16 core; host 4 receives every answer at 0.95, host 5 runs 0.19 core
+        List<Double> tx = List.of(0.3, 0.3, 0.3, 0.54, 0.5, 0.3);
+        List<Double> rx = List.of(0.1, 0.2, 0.2, 0.4, 0.95, 0.3);
+        List<PaperResult> rounds = new ArrayList<>();
+        for (int round = 1; round <= 3; round++) {
+            rounds.add(new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), round, r.started(), r.capacityPerSecond(), 1.5,
+                0.54, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.1, 0.1, 0.16, 0.17, 0.19), tx,
+                round == 2 ? rx.stream().map(v -> v / 2).toList() : rx));
+        }
+
+        new PaperReport(options, rounds, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| 54 % | other hosts | host 4 receives 0.95, host 5's CPU 0.19 | 7000 [7000–7000] |"),
+            "host 4's median over the rounds (one of them half), host 5 at 95 % of its 0.2 core; not the source's own: " + report);
+    }
+
+    @Test
     void shouldReportARunWhosePacedPhasesAllFellBehindAsWithoutASustainableRateNotAsMissing(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc");
         PaperResult storm = result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000);
