@@ -77,13 +77,17 @@ final class SecuredTransport {
     }
 
     /**
-     * WOC's frame window held in {@code run}: a sender waited for credits ({@code woc-window-blocked-ms} above 0; a window
-     * never started, as with SASL before patch 0026, never makes one wait), and no window was ever seen counting more
-     * tuples in flight than {@code whale.woc.window.tuples} admits.
+     * WOC's frame window held in {@code run}: a sender waited for credits ({@code woc-window-blocked-ms} above 0) or a
+     * window was seen counting tuples in flight (a window never started, as with SASL before patch 0026, does neither),
+     * and no window was ever seen counting more tuples in flight than {@code whale.woc.window.tuples} admits.
      */
     static void assertWindowHeld(WorkerLogs logs, String run, int windowTuples) {
-        assertTrue(logs.largestGauge("woc-window-blocked-ms") > 0, run + ": no sender ever waited for its frame window");
         long inFlight = logs.largestGauge("woc-window-in-flight-to-\\S+");
+        // Which holds the spout first, its window or Storm's flag for the slow task's full queue, is a race (credit returns
+        // once a frame is in the executors' queues): in CI's run of 804c260, over SASL, no sender waited for its window
+        // (woc-window-blocked-ms 0) while it counted 10 tuples in flight.
+        assertTrue(logs.largestGauge("woc-window-blocked-ms") > 0 || inFlight > 0,
+            run + ": the frame window neither held a sender nor counted a frame in flight: not enforced");
         assertTrue(inFlight >= 0 && inFlight <= windowTuples, run + ": " + inFlight + " tuples in flight to a worker, the window admits "
             + windowTuples);
     }
