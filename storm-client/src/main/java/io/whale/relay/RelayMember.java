@@ -183,7 +183,10 @@ public final class RelayMember {
     private record HeldFrame(RelayFrame frame, Consumer<TaskMessage> parent) {
     }
 
-    /** Whether frames are held: the worker is not active yet, and nothing has been held for the stall bound. */
+    /**
+     * Whether frames are held: the worker is not active yet, and nothing has been held for the stall bound; once
+     * something has, the hold ends here for good (the caller then forwards what was held).
+     */
     private boolean holding() {
         if (active) {
             return false;

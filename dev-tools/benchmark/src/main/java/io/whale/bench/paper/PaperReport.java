@@ -601,9 +601,10 @@ final class PaperReport {
         List<List<String>> rows = new ArrayList<>();
         for (PaperSummary s : summaries) {
             double linkUse = s.sourceLinkMbit().median() / options.linkMbit();
+            List<String> otherHosts = hostsAtTheirLimit(s);
             rows.add(List.of(s.app(), s.system(), String.valueOf(s.matchers()), s.machineCoresBusy().format("%.2f"),
                 s.sourceHostCores().format("%.2f"), s.sourceLinkMbit().format("%.2f"), String.format("%.0f %%", 100 * linkUse),
-                boundBy(s, linkUse), String.join(", ", hostsAtTheirLimit(s)), s.sourceBytesPer10kRecords().format("%.0f"), s.found(),
+                boundBy(s, linkUse, otherHosts), String.join(", ", otherHosts), s.sourceBytesPer10kRecords().format("%.0f"), s.found(),
                 s.kept()));
         }
         return rows;
@@ -632,7 +633,7 @@ final class PaperReport {
     }
 
     /** What the run's medians say bound it: the source's link, its host's CPU quota, the machine's cores, other hosts, or none of them. */
-    private String boundBy(PaperSummary s, double linkUse) {
+    private String boundBy(PaperSummary s, double linkUse, List<String> otherHosts) {
         List<String> bounds = new ArrayList<>();
         if (linkUse >= BOUND_SHARE) {
             bounds.add("link");
@@ -643,7 +644,7 @@ final class PaperReport {
         if (s.machineCoresBusy().median() >= BOUND_SHARE * ((Number) run.get("cpus")).doubleValue()) {
             bounds.add("machine CPU");
         }
-        if (!hostsAtTheirLimit(s).isEmpty()) {
+        if (!otherHosts.isEmpty()) {
             bounds.add("other hosts");
         }
         return bounds.isEmpty() ? "none of these" : String.join(" and ", bounds);

@@ -29,16 +29,6 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         hostRxMbit = hostRxMbit == null ? List.of() : List.copyOf(hostRxMbit);
     }
 
-    /** A run whose hosts' links were not read one by one. */
-    PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
-                double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
-                double sourceSerializationPercent, int sourceHost, List<PhaseResult> search, PhaseResult common, long dataPasses,
-                List<Double> hostCores) {
-        this(app, system, matchers, workers, repeat, started, capacityPerSecond, machineCoresBusy, sourceLinkMbit,
-            sourceBytesPer10kRecords, sourceSendMicrosPerRecord, sourceSerializationPercent, sourceHost, search, common, dataPasses,
-            hostCores, List.of(), List.of());
-    }
-
     /**
      * The throughput reported: {@link SustainedRate#of} the paced phases (NaN when none kept up), the capacity without a
      * search. The common phase counts beside the probes: it too offers a Poisson rate after a drained backlog, and a

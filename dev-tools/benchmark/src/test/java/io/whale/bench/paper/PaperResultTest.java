@@ -20,7 +20,7 @@ class PaperResultTest {
 
     private static PaperResult run(List<PhaseResult> search, PhaseResult common) {
         return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1, search,
-            common, 1, List.of());
+            common, 1, List.of(), List.of(), List.of());
     }
 
     @Test
