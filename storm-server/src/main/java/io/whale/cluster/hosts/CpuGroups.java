@@ -15,15 +15,22 @@ import java.util.Set;
 
 /**
  * The machine's CPU control groups, where {@code up --hosts N --host-cpus C} puts each emulated host's processes so that
- * the host has C cores of its own: a CFS quota of C periods per period, and the CPU time its processes used. Cgroup v1
+ * the host has C cores of its own: a CFS quota of C times a short period ({@link #periodMicros}), and the CPU time its processes used. Cgroup v1
  * (the {@code cpu} and {@code cpuacct} controllers, mounted together or apart) or v2 (a unified hierarchy whose root
  * offers {@code cpu}); a group is a folder named after the host's namespace directly under each controller's root.
  * A process joins at its start ({@link #joining}), so that everything it starts (a Supervisor's workers) is in the
  * group too.
  */
 public final class CpuGroups {
-    /** The CFS period v2's groups are given: v1's default, which v1's groups keep. */
-    private static final long PERIOD_MICROS = 100_000;
+    /**
+     * The shortest CFS period a group is given. A group that spends its quota early in a period stalls until the next
+     * one: at the kernel's default period (100 ms) a 0.2-core host runs 20 ms and then stops for 80, which a small
+     * machine never does, and every latency through it takes those stalls. At 10 ms the stall is at most 8 ms.
+     */
+    static final long SHORTEST_PERIOD_MICROS = 10_000;
+    /** The longest: the kernel's default, for quotas so small that a shorter period would leave less than 1 ms. */
+    static final long LONGEST_PERIOD_MICROS = 100_000;
+    private static final long LEAST_QUOTA_MICROS = 1_000;
     private static final String PROCS = "cgroup.procs";
 
     private final boolean unified;
@@ -109,13 +116,13 @@ public final class CpuGroups {
     public void limit(String name, OptionalDouble cpus) {
         Path group = cpuRoot.resolve(name);
         try {
+            long period = cpus.isPresent() ? periodMicros(cpus.getAsDouble()) : LONGEST_PERIOD_MICROS;
+            String quota = cpus.isPresent() ? String.valueOf(quotaMicros(cpus.getAsDouble(), period)) : null;
             if (unified) {
-                String quota = cpus.isPresent() ? String.valueOf(quotaMicros(cpus.getAsDouble(), PERIOD_MICROS)) : "max";
-                Files.writeString(group.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
+                Files.writeString(group.resolve("cpu.max"), (quota == null ? "max" : quota) + " " + period);
             } else {
-                long period = Long.parseLong(Files.readString(group.resolve("cpu.cfs_period_us")).strip());
-                Files.writeString(group.resolve("cpu.cfs_quota_us"),
-                    String.valueOf(cpus.isPresent() ? quotaMicros(cpus.getAsDouble(), period) : -1));
+                Files.writeString(group.resolve("cpu.cfs_period_us"), String.valueOf(period));
+                Files.writeString(group.resolve("cpu.cfs_quota_us"), quota == null ? "-1" : quota);
             }
         } catch (IOException | NumberFormatException e) {
             throw new LocalClusterException("cannot set the CPU quota of control group " + name + " under " + cpuRoot + ": " + e.getMessage());
@@ -138,9 +145,15 @@ public final class CpuGroups {
         return cpus;
     }
 
+    /** The CFS period for a quota of {@code cpus} cores: the shortest in which that quota is still 1 ms or more. */
+    static long periodMicros(double cpus) {
+        long fitting = (long) Math.ceil(LEAST_QUOTA_MICROS / cpus);
+        return Math.min(LONGEST_PERIOD_MICROS, Math.max(SHORTEST_PERIOD_MICROS, fitting));
+    }
+
     /** A CFS quota of {@code cpus} cores per {@code periodMicros}, at least the kernel's least quota (1 ms). */
     static long quotaMicros(double cpus, long periodMicros) {
-        return Math.max(1_000, Math.round(cpus * periodMicros));
+        return Math.max(LEAST_QUOTA_MICROS, Math.round(cpus * periodMicros));
     }
 
     /**

@@ -59,7 +59,8 @@ class CpuGroupsTest {
         groups.create("whale-a-h2", 0.25);
         Files.writeString(acct.resolve("cpuacct.usage"), "1527557236\n");
 
-        assertEquals("25000", Files.readString(cpu.resolve("cpu.cfs_quota_us")));
+        assertEquals("10000", Files.readString(cpu.resolve("cpu.cfs_period_us")), "a short period, not the kernel's 100 ms");
+        assertEquals("2500", Files.readString(cpu.resolve("cpu.cfs_quota_us")));
         assertEquals(OptionalLong.of(1_527_557_236L), groups.usedNanos("whale-a-h2"));
         assertEquals(OptionalLong.empty(), groups.usedNanos("whale-a-h3"), "no group, no figure");
     }
@@ -73,7 +74,7 @@ class CpuGroupsTest {
         Files.writeString(tmp.resolve("whale-a-h0/cpu.stat"), "usage_usec 2500\nuser_usec 2000\nsystem_usec 500\n");
 
         assertEquals("+cpu", Files.readString(tmp.resolve("cgroup.subtree_control")));
-        assertEquals("150000 100000", Files.readString(tmp.resolve("whale-a-h0/cpu.max")));
+        assertEquals("15000 10000", Files.readString(tmp.resolve("whale-a-h0/cpu.max")));
         assertEquals(OptionalLong.of(2_500_000L), groups.usedNanos("whale-a-h0"));
     }
 
@@ -86,7 +87,7 @@ class CpuGroupsTest {
         v2.limit("whale-a-h1", OptionalDouble.empty());
         assertEquals("max 100000", Files.readString(tmp.resolve("whale-a-h1/cpu.max")));
         v2.limit("whale-a-h1", OptionalDouble.of(0.25));
-        assertEquals("25000 100000", Files.readString(tmp.resolve("whale-a-h1/cpu.max")));
+        assertEquals("2500 10000", Files.readString(tmp.resolve("whale-a-h1/cpu.max")));
 
         Path cpu = Files.createDirectories(tmp.resolve("v1/cpu/whale-a-h1"));
         Files.createDirectories(tmp.resolve("v1/cpuacct/whale-a-h1"));
@@ -94,6 +95,15 @@ class CpuGroupsTest {
         CpuGroups v1 = new CpuGroups(false, tmp.resolve("v1/cpu"), tmp.resolve("v1/cpuacct"));
         v1.limit("whale-a-h1", OptionalDouble.empty());
         assertEquals("-1", Files.readString(cpu.resolve("cpu.cfs_quota_us")));
+    }
+
+    @Test
+    void shouldGiveAGroupTheShortestPeriodInWhichItsQuotaIsStillAMillisecond() {
+        assertEquals(10_000, CpuGroups.periodMicros(0.2), "a 0.2-core host stalls at most 8 ms, not 80");
+        assertEquals(10_000, CpuGroups.periodMicros(1.5));
+        assertEquals(20_000, CpuGroups.periodMicros(0.05));
+        assertEquals(100_000, CpuGroups.periodMicros(0.01));
+        assertEquals(100_000, CpuGroups.periodMicros(0.001), "never longer than the kernel's default");
     }
 
     @Test
