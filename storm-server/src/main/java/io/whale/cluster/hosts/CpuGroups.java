@@ -15,9 +15,10 @@ import java.util.Set;
 
 /**
  * The machine's CPU control groups, where {@code up --hosts N --host-cpus C} puts each emulated host's processes so that
- * the host has C cores of its own: a CFS quota of C times a short period ({@link #periodMicros}), and the CPU time its processes used. Cgroup v1
- * (the {@code cpu} and {@code cpuacct} controllers, mounted together or apart) or v2 (a unified hierarchy whose root
- * offers {@code cpu}); a group is a folder named after the host's namespace directly under each controller's root.
+ * the host has C cores of its own: a CFS quota of C times a short period ({@link #periodMicros}), and the CPU time its
+ * processes used. Cgroup v1 (the {@code cpu} and {@code cpuacct} controllers, mounted together or apart) or v2 (a unified
+ * hierarchy whose root offers {@code cpu}); a group is a folder named after the host's namespace directly under each
+ * controller's root.
  * A process joins at its start ({@link #joining}), so that everything it starts (a Supervisor's workers) is in the
  * group too.
  */
@@ -124,7 +125,7 @@ public final class CpuGroups {
                 Files.writeString(group.resolve("cpu.cfs_period_us"), String.valueOf(period));
                 Files.writeString(group.resolve("cpu.cfs_quota_us"), quota == null ? "-1" : quota);
             }
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
             throw new LocalClusterException("cannot set the CPU quota of control group " + name + " under " + cpuRoot + ": " + e.getMessage());
         }
     }
