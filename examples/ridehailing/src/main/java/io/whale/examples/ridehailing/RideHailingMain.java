@@ -51,6 +51,10 @@ public final class RideHailingMain implements Callable<Integer> {
             + "answers in hand (default: " + RideHailingTopology.DEFAULT_DECIDE_WAIT_MS + ")")
     Long decideWaitMillis;
 
+    @Option(names = "--decide-clock-ms", description = "how often every aggregator gets a clock tuple to decide the orders due "
+            + "on, so that few orders are not decided late (default: " + RideHailingTopology.DEFAULT_DECIDE_CLOCK_MS + ")")
+    Long decideClockMillis;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new RideHailingMain()).execute(args));
     }
@@ -64,9 +68,12 @@ public final class RideHailingMain implements Callable<Integer> {
         if (decideWaitMillis != null) {
             settings.put(RideHailingTopology.DECIDE_WAIT_KEY, decideWaitMillis);
         }
+        if (decideClockMillis != null) {
+            settings.put(RideHailingTopology.DECIDE_CLOCK_KEY, decideClockMillis);
+        }
         Config conf = options.topologyConf(settings);
         try {
-            RideHailingTopology.decideWaitMillis(conf);
+            RideHailingTopology.decideClockMillis(conf);
         } catch (IllegalArgumentException e) {
             System.err.println("ridehailing: " + e.getMessage());
             return 2;

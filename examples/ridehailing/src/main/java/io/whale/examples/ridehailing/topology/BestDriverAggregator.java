@@ -21,8 +21,9 @@ import org.apache.storm.utils.TupleUtils;
  * Decides each order (fields grouping on order id, from the order source and from the matchers) a fixed
  * wait after it arrives ({@value RideHailingTopology#DECIDE_WAIT_KEY}): the best driver among the
  * answers in hand, or none, anchored to the order and every answer, which are then acked
- * ({@link DispatchWindows} holds the rules). Decisions due are made on every tuple and on a one-second
- * tick, so with no tuple arriving an order waits at most a second longer than the wait.
+ * ({@link DispatchWindows} holds the rules). Decisions due are made on every tuple, the decision clock's strikes
+ * included ({@value RideHailingTopology#DECIDE_CLOCK_KEY}), so an order waits at most a clock period longer than the
+ * wait however few orders come; a one-second tick fails the orders left open past the message timeout.
  *
  * <p>Counted in Storm's metrics: {@code ridehailing-orders-decided}, {@code ridehailing-orders-unmatched}
  * and {@code ridehailing-late-answers} (answers that came after their order was decided, so left out of it).
@@ -48,6 +49,8 @@ public class BestDriverAggregator extends BaseRichBolt {
         long now = TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
         if (TupleUtils.isTick(tuple)) {
             windows.expire(now).forEach(collector::fail);
+        } else if (RideHailingTopology.CLOCK.equals(tuple.getSourceComponent())) {
+            collector.ack(tuple);
         } else if (RideHailingTopology.ORDERS.equals(tuple.getSourceComponent())) {
             if (!windows.order(tuple.getStringByField(RideHailingTopology.ORDER_ID), tuple, now)) {
                 collector.ack(tuple);

@@ -20,16 +20,19 @@ import org.apache.storm.utils.ObjectReader;
  *   drivers --fields(driverId)--> matcher --fields(orderId)--> aggregator --global--> reporter
  *   orders  --all--------------->
  *           --fields(orderId)----------------------------->
+ *   clock   --all------------------------------------------>
  * </pre>
  * Orders are broadcast to every matcher task: this all grouping is the one-to-many partitioning Whale speeds up.
  * Only matchers with a driver in the radius answer; each order also goes to its aggregator task, which decides
- * it a bounded wait after it arrived ({@link #DECIDE_WAIT_KEY}).
+ * it a bounded wait after it arrived ({@link #DECIDE_WAIT_KEY}), on the first tuple after the wait: the clock's
+ * strikes ({@link #DECIDE_CLOCK_KEY}) bound how late that is when orders are few.
  */
 public final class RideHailingTopology {
     public static final String DRIVERS = "drivers";
     public static final String ORDERS = "orders";
     public static final String MATCHER = "matcher";
     public static final String AGGREGATOR = "aggregator";
+    public static final String CLOCK = "clock";
     public static final String REPORTER = "reporter";
 
     public static final String DRIVER_ID = "driverId";
@@ -51,6 +54,9 @@ public final class RideHailingTopology {
     /** Topology conf key: how long after an order reaches its aggregator it is decided with the answers in hand, in ms. */
     public static final String DECIDE_WAIT_KEY = "ridehailing.decide.wait.ms";
     public static final long DEFAULT_DECIDE_WAIT_MS = 100;
+    /** Topology conf key: how often the decision clock strikes at every aggregator, in ms (from 1 to the decision wait). */
+    public static final String DECIDE_CLOCK_KEY = "ridehailing.decide.clock.ms";
+    public static final long DEFAULT_DECIDE_CLOCK_MS = 20;
 
     /** Parallelism of each component (the reporter always has one task). */
     public record Parallelism(int driverSpouts, int orderSpouts, int matchers, int aggregators) {
@@ -67,9 +73,11 @@ public final class RideHailingTopology {
         builder.setBolt(MATCHER, new MatcherBolt(), parallelism.matchers())
                 .fieldsGrouping(DRIVERS, new Fields(DRIVER_ID))
                 .allGrouping(ORDERS);
+        builder.setSpout(CLOCK, new DecisionClockSpout(), 1);
         builder.setBolt(AGGREGATOR, new BestDriverAggregator(), parallelism.aggregators())
                 .fieldsGrouping(MATCHER, new Fields(ORDER_ID))
-                .fieldsGrouping(ORDERS, new Fields(ORDER_ID));
+                .fieldsGrouping(ORDERS, new Fields(ORDER_ID))
+                .allGrouping(CLOCK);
         builder.setBolt(REPORTER, new ThroughputLatencyReporter("ridehailing", EMIT_MILLIS, reportIntervalSeconds), 1)
                 .globalGrouping(AGGREGATOR);
         return builder;
@@ -112,6 +120,28 @@ public final class RideHailingTopology {
                 + " (" + timeoutMillis + " ms), not " + wait);
         }
         return wait;
+    }
+
+    /**
+     * The decision clock's period of a topology conf, checked: a whole number of milliseconds from 1 to the decision
+     * wait (a decision is late by up to one period).
+     *
+     * @throws IllegalArgumentException naming the key and the bound it breaks
+     */
+    public static long decideClockMillis(Map<String, Object> conf) {
+        Object value = conf.get(DECIDE_CLOCK_KEY);
+        long period;
+        try {
+            period = value == null ? DEFAULT_DECIDE_CLOCK_MS : ObjectReader.getInt(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(DECIDE_CLOCK_KEY + " must be a whole number of milliseconds, not " + value, e);
+        }
+        long wait = decideWaitMillis(conf);
+        if (period < 1 || period > wait) {
+            throw new IllegalArgumentException(DECIDE_CLOCK_KEY + " must be from 1 ms to " + DECIDE_WAIT_KEY + " (" + wait
+                + " ms), not " + period);
+        }
+        return period;
     }
 
     /** {@code topology.message.timeout.secs} in milliseconds, Storm's default (30 s) when unset. */
