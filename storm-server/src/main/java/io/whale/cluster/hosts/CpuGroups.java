@@ -118,12 +118,13 @@ public final class CpuGroups {
         Path group = cpuRoot.resolve(name);
         try {
             long period = cpus.isPresent() ? periodMicros(cpus.getAsDouble()) : LONGEST_PERIOD_MICROS;
-            String quota = cpus.isPresent() ? String.valueOf(quotaMicros(cpus.getAsDouble(), period)) : null;
+            String unlimited = unified ? "max" : "-1";
+            String quota = cpus.isPresent() ? String.valueOf(quotaMicros(cpus.getAsDouble(), period)) : unlimited;
             if (unified) {
-                Files.writeString(group.resolve("cpu.max"), (quota == null ? "max" : quota) + " " + period);
+                Files.writeString(group.resolve("cpu.max"), quota + " " + period);
             } else {
                 Files.writeString(group.resolve("cpu.cfs_period_us"), String.valueOf(period));
-                Files.writeString(group.resolve("cpu.cfs_quota_us"), quota == null ? "-1" : quota);
+                Files.writeString(group.resolve("cpu.cfs_quota_us"), quota);
             }
         } catch (IOException e) {
             throw new LocalClusterException("cannot set the CPU quota of control group " + name + " under " + cpuRoot + ": " + e.getMessage());

@@ -54,7 +54,10 @@ public final class RideHailingTopology {
     /** Topology conf key: how long after an order reaches its aggregator it is decided with the answers in hand, in ms. */
     public static final String DECIDE_WAIT_KEY = "ridehailing.decide.wait.ms";
     public static final long DEFAULT_DECIDE_WAIT_MS = 100;
-    /** Topology conf key: how often the decision clock strikes at every aggregator, in ms (from 1 to the decision wait). */
+    /**
+     * Topology conf key: how often the decision clock strikes at every aggregator, in ms (from 1 to the decision wait;
+     * unset: {@link #DEFAULT_DECIDE_CLOCK_MS}, or the wait when that is shorter).
+     */
     public static final String DECIDE_CLOCK_KEY = "ridehailing.decide.clock.ms";
     public static final long DEFAULT_DECIDE_CLOCK_MS = 20;
 
@@ -129,14 +132,14 @@ public final class RideHailingTopology {
      * @throws IllegalArgumentException naming the key and the bound it breaks
      */
     public static long decideClockMillis(Map<String, Object> conf) {
+        long wait = decideWaitMillis(conf);
         Object value = conf.get(DECIDE_CLOCK_KEY);
         long period;
         try {
-            period = value == null ? DEFAULT_DECIDE_CLOCK_MS : ObjectReader.getInt(value);
+            period = value == null ? Math.min(DEFAULT_DECIDE_CLOCK_MS, wait) : ObjectReader.getInt(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(DECIDE_CLOCK_KEY + " must be a whole number of milliseconds, not " + value, e);
         }
-        long wait = decideWaitMillis(conf);
         if (period < 1 || period > wait) {
             throw new IllegalArgumentException(DECIDE_CLOCK_KEY + " must be from 1 ms to " + DECIDE_WAIT_KEY + " (" + wait
                 + " ms), not " + period);

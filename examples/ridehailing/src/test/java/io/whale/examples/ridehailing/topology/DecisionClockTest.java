@@ -46,6 +46,8 @@ class DecisionClockTest {
     void shouldDefaultTheClockAndNameTheKeyWhenItIsSlowerThanTheWait() {
         assertEquals(RideHailingTopology.DEFAULT_DECIDE_CLOCK_MS, RideHailingTopology.decideClockMillis(Map.of()));
         assertEquals(5, RideHailingTopology.decideClockMillis(Map.of(RideHailingTopology.DECIDE_CLOCK_KEY, 5L)));
+        assertEquals(10, RideHailingTopology.decideClockMillis(Map.of(RideHailingTopology.DECIDE_WAIT_KEY, 10L)),
+            "a wait shorter than the default clock, the clock unset: the wait, not a refusal of a key nobody set");
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RideHailingTopology.decideClockMillis(
             Map.of(RideHailingTopology.DECIDE_CLOCK_KEY, 200L, RideHailingTopology.DECIDE_WAIT_KEY, 100L)));
