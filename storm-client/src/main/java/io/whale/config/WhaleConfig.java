@@ -174,6 +174,13 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_POLL_MAX_PARK_US = "whale.rdma.poll.max.park.us";
 
+    /**
+     * Whether an idle RDMA progress thread sleeps in UCX's wait for events (default true) or polls, parking up to
+     * {@link #RDMA_POLL_MAX_PARK_US} (false: the lowest latency, for cores of its own).
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_PROGRESS_WAIT = "whale.rdma.progress.wait";
+
     /** Address the RDMA receiving side binds, with the worker's port. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_BIND_HOST = "whale.rdma.bind.host";

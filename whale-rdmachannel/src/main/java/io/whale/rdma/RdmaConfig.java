@@ -19,6 +19,7 @@ public record RdmaConfig(
         long reconnectMaxMillis,
         int reconnectMaxAttempts,
         long pollMaxParkMicros,
+        boolean progressWait,
         int receiveThreads,
         long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
@@ -35,6 +36,8 @@ public record RdmaConfig(
     public static final String RECONNECT_MAX_ATTEMPTS = WhaleConfig.RDMA_RECONNECT_MAX_ATTEMPTS;
     /** Upper bound of the progress thread's park when idle (back-off instead of a busy spin). */
     public static final String POLL_MAX_PARK_US = WhaleConfig.RDMA_POLL_MAX_PARK_US;
+    /** Whether an idle progress thread waits for the transport's events (true) or polls with parks (false). */
+    public static final String PROGRESS_WAIT = WhaleConfig.RDMA_PROGRESS_WAIT;
     /**
      * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
      * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
@@ -108,6 +111,7 @@ public record RdmaConfig(
                 intValue(conf, RECONNECT_MAX_MS, WhaleConfig.Defaults.RDMA_RECONNECT_MAX_MS),
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
                 intValue(conf, POLL_MAX_PARK_US, 100),
+                booleanValue(conf, PROGRESS_WAIT, true),
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
                 intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));
@@ -125,6 +129,19 @@ public record RdmaConfig(
 
     private static int intValue(Map<String, ?> conf, String key, int fallback) {
         return (int) number(conf, key, fallback, Integer::parseInt);
+    }
+
+    /** A boolean, or its string as Storm's command line gives it ({@code -c key=false}). */
+    private static boolean booleanValue(Map<String, ?> conf, String key, boolean fallback) {
+        Object v = conf.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        String text = v.toString().trim();
+        if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(key + " must be true or false, not '" + v + "'");
+        }
+        return Boolean.parseBoolean(text);
     }
 
     private static double doubleValue(Map<String, ?> conf, String key, double fallback) {

@@ -2,6 +2,7 @@ package io.whale.rdma;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +48,17 @@ class RdmaConfigTest {
             "the provider as submit accepts it, whatever its case");
         assertEquals(2_500_000, config.waitTimeLimitNanos());
         assertEquals(1 << 20, config.ringBytes());
+    }
+
+    @Test
+    void shouldWaitForEventsUnlessTheConfSaysPoll() {
+        assertTrue(RdmaConfig.defaults("s").progressWait());
+        assertFalse(RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROGRESS_WAIT, false)).progressWait());
+        assertFalse(RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROGRESS_WAIT, "false")).progressWait(),
+            "as -c whale.rdma.progress.wait=false gives it");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROGRESS_WAIT, "sometimes")));
+        assertEquals("whale.rdma.progress.wait must be true or false, not 'sometimes'", e.getMessage());
     }
 
     @Test

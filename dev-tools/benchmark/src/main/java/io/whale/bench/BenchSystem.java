@@ -47,6 +47,9 @@ public enum BenchSystem {
         "whale.woc.window.delay.ms=0"),
     /** Over the RDMA transport (UCX), the sequential structure of the paper's Figs. 17–24. */
     WOC_RDMA("whale-woc-rdma", "Whale-WOC-RDMA", "rdma", "whale.woc.enabled=true"),
+    /** Its progress threads polling when idle (whale.rdma.progress.wait=false): waiting for UCX's events off vs on. */
+    WOC_RDMA_POLLING("whale-woc-rdma-polling", "Whale-WOC-RDMA, progress polled", "rdma", "whale.woc.enabled=true",
+        "whale.rdma.progress.wait=false"),
     WOC_RDMA_BINOMIAL("whale-woc-rdma-binomial", "Whale-WOC-RDMA binomial", "rdma", "whale.woc.enabled=true",
         "whale.multicast.structure=binomial"),
     /** Algorithm 1's tree held at d* = 1 (a chain): where the tree cannot take the binomial's shape. */

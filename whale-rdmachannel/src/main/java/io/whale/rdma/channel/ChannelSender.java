@@ -5,6 +5,7 @@ import io.whale.rdma.ring.RingIndex;
 import io.whale.rdma.slicing.StreamSlicer;
 import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RegionAccess;
@@ -56,14 +57,15 @@ public final class ChannelSender implements AutoCloseable {
     private final ArrayDeque<BatchDescriptor> unconsumed = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private final Runnable slicingTimer = this::onTimer;
+    private final Poller slicingTimer = this::onTimer;
 
     private State state = State.CONNECTING;
     private RdmaEndpoint endpoint;
     private byte[] nonce;
     private long nextSeq = 1;
     private long openStart = -1;
-    private volatile long deadline = Long.MAX_VALUE;
+    /** When the open batch's Wait Time Limit ends; {@link Poller#NO_DEADLINE} (as the slicer's) while none is open. */
+    private volatile long deadline = Poller.NO_DEADLINE;
     private int failedAttempts;
     private String lastError = "not connected yet";
     private long batchesSent;
@@ -158,8 +160,9 @@ public final class ChannelSender implements AutoCloseable {
             messagesSent++;
             if (slicer.append(frame, System.nanoTime())) {
                 publish();
-            } else {
+            } else if (deadline == Poller.NO_DEADLINE) {
                 deadline = slicer.deadline();
+                engine.wake(); // a batch opened: its Wait Time Limit is the progress thread's to keep
             }
             return true;
         } catch (InterruptedException e) {
@@ -194,7 +197,7 @@ public final class ChannelSender implements AutoCloseable {
                 slicer.messages());
         openStart = -1;
         slicer.reset();
-        deadline = Long.MAX_VALUE;
+        deadline = Poller.NO_DEADLINE;
         unconsumed.add(batch);
         if (state == State.CONNECTED) {
             announce(endpoint, batch);
@@ -217,16 +220,18 @@ public final class ChannelSender implements AutoCloseable {
         }));
     }
 
-    /** Wait Time Limit check, run by the engine's progress thread at every turn. */
-    private void onTimer() {
-        if (System.nanoTime() - deadline < 0) {
-            return;
+    /** Wait Time Limit check, run by the engine's progress thread at every turn; returns when it is next due. */
+    private long onTimer(long now) {
+        long due = deadline;
+        if (due == Poller.NO_DEADLINE || now - due < 0) {
+            return due;
         }
         lock.lock();
         try {
-            if (openStart >= 0 && slicer.expired(System.nanoTime())) {
+            if (openStart >= 0 && slicer.expired(now)) {
                 publish();
             }
+            return deadline;
         } finally {
             lock.unlock();
         }

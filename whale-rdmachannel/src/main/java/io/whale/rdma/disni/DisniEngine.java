@@ -5,8 +5,9 @@ import com.ibm.disni.RdmaServerEndpoint;
 import com.ibm.disni.verbs.IbvPd;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
-import io.whale.rdma.spi.BackoffIdler;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
+import io.whale.rdma.spi.ProgressIdler;
 import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
@@ -50,11 +51,20 @@ final class DisniEngine implements RdmaEngine {
     }
 
     private void runLoop() {
-        BackoffIdler idler = new BackoffIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()));
+        ProgressIdler idler = new ProgressIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()), 0);
         while (running) {
             int done = work.runTasks();
-            work.runPollers();
-            idler.idle(done);
+            long now = System.nanoTime();
+            long deadline = work.runPollers(now);
+            ProgressIdler.Step step = idler.next(done, now, deadline);
+            switch (step.kind()) {
+                case SPIN -> Thread.onSpinWait();
+                case YIELD -> Thread.yield();
+                case PARK, WAIT -> LockSupport.parkNanos(step.nanos());
+                default -> {
+                    // RUN: another turn at once
+                }
+            }
         }
     }
 
@@ -162,13 +172,19 @@ final class DisniEngine implements RdmaEngine {
     }
 
     @Override
-    public void addPoller(Runnable poller) {
+    public void addPoller(Poller poller) {
         work.addPoller(poller);
+        wake();
     }
 
     @Override
-    public void removePoller(Runnable poller) {
+    public void removePoller(Poller poller) {
         work.removePoller(poller);
+    }
+
+    @Override
+    public void wake() {
+        LockSupport.unpark(progressThread);
     }
 
     @Override

@@ -9,14 +9,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What an engine's progress thread runs besides the provider's own progress: tasks posted from other threads
- * ({@link RdmaEngine#execute}) and pollers run at every turn ({@link RdmaEngine#addPoller}). The thread serves
- * every connection, so a failing task or poller is logged and the thread goes on.
+ * ({@link RdmaEngine#execute}) and pollers run at every turn ({@link RdmaEngine#addPoller}), which say when they are
+ * next due. The thread serves every connection, so a failing task or poller is logged and the thread goes on.
  */
 public final class ProgressWork {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressWork.class);
 
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final List<Runnable> pollers = new CopyOnWriteArrayList<>();
+    private final List<Poller> pollers = new CopyOnWriteArrayList<>();
 
     /** Any thread. */
     public void post(Runnable task) {
@@ -27,11 +27,11 @@ public final class ProgressWork {
         return !tasks.isEmpty();
     }
 
-    public void addPoller(Runnable poller) {
+    public void addPoller(Poller poller) {
         pollers.add(poller);
     }
 
-    public void removePoller(Runnable poller) {
+    public void removePoller(Poller poller) {
         pollers.remove(poller);
     }
 
@@ -46,11 +46,22 @@ public final class ProgressWork {
         return count;
     }
 
-    /** Progress thread: runs every poller once. */
-    public void runPollers() {
-        for (Runnable poller : pollers) {
-            runQuietly(poller);
+    /** Progress thread: runs every poller once at {@code nowNanos}; returns their nearest deadline. */
+    public long runPollers(long nowNanos) {
+        long nearest = Poller.NO_DEADLINE;
+        for (Poller poller : pollers) {
+            long deadline;
+            try {
+                deadline = poller.poll(nowNanos);
+            } catch (RuntimeException e) {
+                LOG.error("poller on an RDMA progress thread failed", e);
+                continue;
+            }
+            if (deadline != Poller.NO_DEADLINE && (nearest == Poller.NO_DEADLINE || deadline - nearest < 0)) {
+                nearest = deadline;
+            }
         }
+        return nearest;
     }
 
     private static void runQuietly(Runnable work) {

@@ -25,10 +25,13 @@ public interface RdmaEngine extends AutoCloseable {
     /** Runs a task on the progress thread. */
     void execute(Runnable task);
 
-    /** Adds a short, non-blocking check run on the progress thread at every turn of its loop (timers). */
-    void addPoller(Runnable poller);
+    /** Adds a short, non-blocking check run on the progress thread at every turn of its loop (timers), from now. */
+    void addPoller(Poller poller);
 
-    void removePoller(Runnable poller);
+    void removePoller(Poller poller);
+
+    /** Any thread: a poller's deadline moved earlier, so an idle progress thread runs its pollers now. */
+    void wake();
 
     /** True when the caller is this engine's progress thread. */
     boolean inProgressThread();

@@ -2,8 +2,9 @@ package io.whale.rdma.ucx;
 
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
-import io.whale.rdma.spi.BackoffIdler;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
+import io.whale.rdma.spi.ProgressIdler;
 import io.whale.rdma.spi.ProgressWork;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
@@ -28,7 +29,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.openucx.jucx.UcxUtils;
@@ -47,7 +47,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A UCX context and worker driven by one progress thread. Every UCX call is confined to that thread (the worker is
  * single-threaded); other threads hand work over through a queue. The progress thread also polls the bootstrap
- * sockets for peer liveness and runs the pollers (slicing timers) registered by the channel layer.
+ * sockets for peer liveness and runs the pollers (slicing timers) registered by the channel layer. Idle, it sleeps
+ * in UCX's wait for events ({@link ProgressSleep}), woken by traffic, a posted task or a poller's deadline, and at
+ * least every {@value #MAX_WAIT_MILLIS} ms to look at the bootstrap sockets.
  */
 final class UcxEngine implements RdmaEngine {
     private static final Logger LOG = LoggerFactory.getLogger(UcxEngine.class);
@@ -55,8 +57,11 @@ final class UcxEngine implements RdmaEngine {
     /** Control messages travel in the active-message header, which UCX bounds to about 8 KiB. */
     static final int MAX_CONTROL_BYTES = 4096;
     private static final long LIVENESS_CHECK_NANOS = 1_000_000;
+    /** The longest sleep in UCX's wait: how late a peer lost behind a shared-memory-only connection is seen, idle. */
+    static final long MAX_WAIT_MILLIS = 10;
 
     private final RdmaConfig config;
+    private final long maxWaitNanos;
     private final ProgressWork work = new ProgressWork();
     private final Map<Long, UcxEndpoint> endpoints = new HashMap<>();
     /**
@@ -69,7 +74,7 @@ final class UcxEngine implements RdmaEngine {
     private final Thread progressThread;
     private final CompletableFuture<Void> started = new CompletableFuture<>();
     private volatile boolean running = true;
-    private volatile boolean parked;
+    private volatile ProgressSleep sleep;
 
     private UcpContext context;
     private UcpWorker worker;
@@ -79,7 +84,13 @@ final class UcxEngine implements RdmaEngine {
     private boolean peerErrorHandling = true;
 
     UcxEngine(RdmaConfig config) {
+        this(config, MAX_WAIT_MILLIS);
+    }
+
+    /** @param maxWaitMillis the longest sleep in UCX's wait (tests lengthen it: only an event may end a wait then) */
+    UcxEngine(RdmaConfig config, long maxWaitMillis) {
         this.config = config;
+        this.maxWaitNanos = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
         this.progressThread = new Thread(this::runProgressLoop, "whale-rdma-ucx-progress");
         progressThread.setDaemon(true);
         progressThread.start();
@@ -102,10 +113,23 @@ final class UcxEngine implements RdmaEngine {
         return new UcpRequestParams().setMemoryType(UcsConstants.MEMORY_TYPE.UCS_MEMORY_TYPE_HOST);
     }
 
-    private void openUcx() throws IOException {
-        UcpParams params = new UcpParams().requestAmFeature().requestRmaFeature();
-        config.ucxSettings().forEach(params::setConfig);
-        context = new UcpContext(params);
+    /**
+     * Opens UCX, with its wake-up feature when {@code wakeup} asks for it ({@value RdmaConfig#PROGRESS_WAIT}) and the
+     * transports allow it; returns whether it has it.
+     */
+    private boolean openUcx(boolean wakeup) throws IOException {
+        boolean events = wakeup;
+        if (wakeup) {
+            try {
+                context = new UcpContext(ucpParams().requestWakeupFeature());
+            } catch (RuntimeException e) {
+                LOG.info("UCX cannot wake its progress thread on events here ({}); the thread polls", e.getMessage());
+                events = false;
+            }
+        }
+        if (!events) {
+            context = new UcpContext(ucpParams());
+        }
         worker = context.newWorker(new UcpWorkerParams());
         ByteBuffer address = worker.getAddress();
         workerAddress = new byte[address.remaining()];
@@ -115,35 +139,46 @@ final class UcxEngine implements RdmaEngine {
             return UcsConstants.STATUS.UCS_OK;
         });
         selector = Selector.open();
+        return events;
+    }
+
+    private UcpParams ucpParams() {
+        UcpParams params = new UcpParams().requestAmFeature().requestRmaFeature();
+        config.ucxSettings().forEach(params::setConfig);
+        return params;
     }
 
     private void runProgressLoop() {
+        long maxParkNanos = TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros());
+        ProgressIdler idler;
         try {
-            openUcx();
+            boolean wakeup = openUcx(config.progressWait());
+            sleep = new ProgressSleep(progressThread, wakeup ? worker : null, maxParkNanos, maxWaitNanos);
+            idler = new ProgressIdler(maxParkNanos, wakeup ? maxWaitNanos : 0);
             started.complete(null);
         } catch (Throwable t) {
             started.completeExceptionally(t);
             return;
         }
-        BackoffIdler idler = new BackoffIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()));
         long nextLivenessCheck = 0;
         while (running) {
+            sleep.beginTurn();
             int done = work.runTasks();
             done += progressQuietly();
-            work.runPollers();
             long now = System.nanoTime();
+            long deadline = work.runPollers(now);
             if (now - nextLivenessCheck >= 0) {
                 done += checkLiveness();
                 nextLivenessCheck = now + LIVENESS_CHECK_NANOS;
             }
-            if (done == 0 && !work.hasTasks()) {
-                parked = true;
-                if (!work.hasTasks()) {
-                    idler.idle(0);
+            ProgressIdler.Step step = idler.next(done, now, deadline);
+            switch (step.kind()) {
+                case SPIN -> Thread.onSpinWait();
+                case YIELD -> Thread.yield();
+                case PARK, WAIT -> sleep.sleep(step, work::hasTasks);
+                default -> {
+                    // RUN: another turn at once
                 }
-                parked = false;
-            } else {
-                idler.idle(done);
             }
         }
         shutdownUcx();
@@ -356,9 +391,12 @@ final class UcxEngine implements RdmaEngine {
             throw new RdmaException("UCX engine is closed");
         }
         work.post(task);
-        if (parked) {
-            LockSupport.unpark(progressThread);
-        }
+        sleep.wake();
+    }
+
+    @Override
+    public void wake() {
+        sleep.wake();
     }
 
     /** Runs {@code body} on the progress thread and returns its result; direct call when already there. */
@@ -408,13 +446,19 @@ final class UcxEngine implements RdmaEngine {
     }
 
     @Override
-    public void addPoller(Runnable poller) {
+    public void addPoller(Poller poller) {
         work.addPoller(poller);
+        sleep.wake();
     }
 
     @Override
-    public void removePoller(Runnable poller) {
+    public void removePoller(Poller poller) {
         work.removePoller(poller);
+    }
+
+    /** Waits for UCX events the progress thread has begun. */
+    long waitsBegun() {
+        return sleep.waitsBegun();
     }
 
     @Override
@@ -461,6 +505,7 @@ final class UcxEngine implements RdmaEngine {
         } catch (IOException ignored) {
             // closing anyway
         }
+        sleep.close();
         worker.close();
         context.close();
     }

@@ -1,6 +1,7 @@
 package io.whale.rdma.channel;
 
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
@@ -39,13 +40,18 @@ abstract class DelegatingEngine implements RdmaEngine {
     }
 
     @Override
-    public void addPoller(Runnable poller) {
+    public void addPoller(Poller poller) {
         engine.addPoller(poller);
     }
 
     @Override
-    public void removePoller(Runnable poller) {
+    public void removePoller(Poller poller) {
         engine.removePoller(poller);
+    }
+
+    @Override
+    public void wake() {
+        engine.wake();
     }
 
     @Override

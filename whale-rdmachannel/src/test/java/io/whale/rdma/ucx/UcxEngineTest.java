@@ -1,5 +1,6 @@
 package io.whale.rdma.ucx;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +10,7 @@ import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.RdmaException;
 import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RdmaListener;
@@ -21,18 +23,25 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openucx.jucx.ucp.UcpConstants;
 
-/** The UCX provider through the SPI alone: control messages, one-sided READ and WRITE, peer loss. */
+/**
+ * The UCX provider through the SPI alone: control messages, one-sided READ and WRITE, peer loss, the idle progress
+ * thread's wake-ups. The engines here sleep up to {@value #LONG_WAIT_MILLIS} ms in UCX's wait, longer than any test
+ * may take, so that only an event (traffic, a posted task, a poller's deadline, {@link RdmaEngine#wake}) lets them go on.
+ */
 @Timeout(60)
 class UcxEngineTest {
     private static final RdmaConfig CONFIG = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "unused"));
+    private static final long LONG_WAIT_MILLIS = 600_000;
     private RdmaEngine serverEngine;
     private RdmaEngine clientEngine;
     private final BlockingQueue<String> serverEvents = new LinkedBlockingQueue<>();
@@ -71,8 +80,8 @@ class UcxEngineTest {
 
     @BeforeEach
     void start() {
-        serverEngine = new UcxProvider().start(CONFIG);
-        clientEngine = new UcxProvider().start(CONFIG);
+        serverEngine = new UcxEngine(CONFIG, LONG_WAIT_MILLIS);
+        clientEngine = new UcxEngine(CONFIG, LONG_WAIT_MILLIS);
     }
 
     @AfterEach
@@ -135,6 +144,69 @@ class UcxEngineTest {
         serverEngine.close();
         String event = clientEvents.poll(20, TimeUnit.SECONDS);
         assertTrue(event != null && event.startsWith("error "), String.valueOf(event));
+    }
+
+    /** Until the idle engine has begun a wait for UCX events since it had begun {@code before} of them. */
+    private static void awaitWaiting(RdmaEngine engine, long before) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> ((UcxEngine) engine).waitsBegun() > before);
+    }
+
+    @Test
+    void shouldRunATaskPostedWhileTheProgressThreadWaitsForEvents() throws Exception {
+        awaitWaiting(serverEngine, 0);
+        CountDownLatch ran = new CountDownLatch(1);
+        serverEngine.execute(ran::countDown);
+        assertTrue(ran.await(10, TimeUnit.SECONDS), "the posted task woke the waiting progress thread");
+    }
+
+    @Test
+    void shouldRunAPollerAtTheDeadlineItGaveWhileTheThreadWaits() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+        CountDownLatch due = new CountDownLatch(1);
+        serverEngine.addPoller(now -> {
+            if (now - deadline >= 0) {
+                due.countDown();
+                return Poller.NO_DEADLINE;
+            }
+            return deadline;
+        });
+        assertTrue(due.await(10, TimeUnit.SECONDS), "the wait ended at the poller's deadline");
+        assertTrue(((UcxEngine) serverEngine).waitsBegun() > 0, "the thread waited for it rather than polled");
+    }
+
+    @Test
+    void shouldRunAPollerAtOnceWhenWokenForADeadlineMovedEarlier() throws Exception {
+        AtomicLong deadline = new AtomicLong(Poller.NO_DEADLINE);
+        CountDownLatch due = new CountDownLatch(1);
+        long before = ((UcxEngine) serverEngine).waitsBegun();
+        serverEngine.addPoller(now -> {
+            long at = deadline.get();
+            if (at != Poller.NO_DEADLINE && now - at >= 0) {
+                due.countDown();
+            }
+            return at;
+        });
+        awaitWaiting(serverEngine, before);
+        deadline.set(System.nanoTime());
+        serverEngine.wake();
+        assertTrue(due.await(10, TimeUnit.SECONDS), "wake() ended the wait");
+    }
+
+    @Test
+    void shouldPollAndNeverWaitWhenTheConfTurnsWaitingOff() throws Exception {
+        RdmaConfig polling = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "unused", RdmaConfig.PROGRESS_WAIT, false));
+        UcxEngine engine = new UcxEngine(polling, LONG_WAIT_MILLIS);
+        try {
+            CountDownLatch turns = new CountDownLatch(200);
+            engine.addPoller(now -> {
+                turns.countDown();
+                return Poller.NO_DEADLINE;
+            });
+            assertTrue(turns.await(10, TimeUnit.SECONDS), "an idle polling thread keeps turning");
+            assertEquals(0, engine.waitsBegun());
+        } finally {
+            engine.close();
+        }
     }
 
     @Test

@@ -128,7 +128,8 @@ enum PaperFigure {
      */
     enum Group {
         SLICING(List.of(BenchSystem.WOC_RDMA_NONBLOCK)),
-        OVERALL(List.of(BenchSystem.STORM, BenchSystem.WOC, BenchSystem.WOC_PLAIN_ACKS, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_NONBLOCK)),
+        OVERALL(List.of(BenchSystem.STORM, BenchSystem.WOC, BenchSystem.WOC_PLAIN_ACKS, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_POLLING,
+            BenchSystem.WOC_RDMA_NONBLOCK)),
         TREES(List.of(BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_BINOMIAL, BenchSystem.WOC_RDMA_NONBLOCK_D1, BenchSystem.WOC_RDMA_NONBLOCK_D2,
             BenchSystem.WOC_RDMA_NONBLOCK)),
         STEPS(List.of(BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_NONBLOCK));

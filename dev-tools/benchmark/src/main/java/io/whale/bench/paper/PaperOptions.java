@@ -99,8 +99,9 @@ record PaperOptions(boolean quick, Path out, List<PaperFigure> figures, List<Pap
             apps.add(f.app());
             systems.addAll(f.systems());
         }
-        // Ack combining off is an ablation of the figures' Whale-WOC, not a system of the paper's: run when asked for.
-        systems.remove(BenchSystem.WOC_PLAIN_ACKS);
+        // Ack combining off and polling RDMA progress threads are ablations of the figures' Whale-WOC and Whale-WOC-RDMA,
+        // not systems of the paper's: run when asked for.
+        systems.removeAll(List.of(BenchSystem.WOC_PLAIN_ACKS, BenchSystem.WOC_RDMA_POLLING));
         if (quick) {
             // A smoke: the binomial tree's and the fixed d* trees' series of Figs. 17-22 are those it leaves out (the relay
             // trees' own cluster tests run them), so that the run stays within some 15 minutes.

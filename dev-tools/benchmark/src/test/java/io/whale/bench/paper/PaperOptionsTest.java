@@ -33,6 +33,15 @@ class PaperOptionsTest {
     }
 
     @Test
+    void shouldRunTheRdmaTransportWithItsProgressThreadsPollingBesideItWhenAskedFor() {
+        assertFalse(PaperOptions.parse("--figures", "13").systems().contains(BenchSystem.WOC_RDMA_POLLING));
+        PaperOptions o = PaperOptions.parse("--figures", "13", "--systems", "storm,whale-woc-rdma-polling,whale-woc-rdma");
+        assertEquals(List.of(BenchSystem.STORM, BenchSystem.WOC_RDMA, BenchSystem.WOC_RDMA_POLLING), o.systemsOf(PaperApp.RIDEHAILING));
+        assertTrue(BenchSystem.WOC_RDMA_POLLING.overrides().contains("whale.rdma.progress.wait=false"));
+        assertEquals("rdma", BenchSystem.WOC_RDMA_POLLING.transportOr("netty"));
+    }
+
+    @Test
     void shouldKeepTheQuickRunSmallWithOneProbeAndWithoutTheBinomialAndFixedDegreeSeries() {
         PaperOptions o = PaperOptions.parse("--quick");
         assertEquals(List.of(8), o.matchers());

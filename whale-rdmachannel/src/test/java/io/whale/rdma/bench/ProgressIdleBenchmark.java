@@ -1,0 +1,159 @@
+package io.whale.rdma.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.rdma.RdmaConfig;
+import io.whale.rdma.channel.ChannelListener;
+import io.whale.rdma.channel.ChannelSender;
+import io.whale.rdma.channel.ChannelServer;
+import io.whale.rdma.channel.RdmaTransport;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Recorder;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * What an RDMA channel's progress threads cost while the traffic is light, their idle waiting for UCX's events
+ * ({@code whale.rdma.progress.wait=true}, the default) against polling ({@code false}), side by side in one run: two
+ * transports in this JVM (a sender's and a receiver's, one progress thread each) over UCX's default transports; at each
+ * offered rate (0 — connected and idle —, 10, 100, 1,000 and 10,000 messages of 100 bytes a second) both settings,
+ * alternating, {@code bench.repeats} times (default 3). Each point reports the CPU the two progress threads used
+ * (their thread CPU time over the point, in cores) and the one-way latency (the send's {@link System#nanoTime} to
+ * the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
+ */
+public final class ProgressIdleBenchmark {
+    private static final String SECRET = "progress-idle-benchmark";
+    private static final int MESSAGE_BYTES = 100;
+    private static final double[] RATES = {0, 10, 100, 1_000, 10_000};
+
+    private final double seconds = Double.parseDouble(System.getProperty("bench.seconds", "3"));
+    private final int repeats = Integer.parseInt(System.getProperty("bench.repeats", "3"));
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    record Point(boolean progressWait, double offeredPerSecond, int repeat, long messages, long delivered, double seconds,
+                 double progressThreadCores, double latencyP50Micros, double latencyP99Micros) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(System.getProperty("bench.out", "target/bench"));
+        Files.createDirectories(out);
+        new ProgressIdleBenchmark().run(out);
+    }
+
+    private void run(Path out) throws Exception {
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        measure(true, 1_000, -1); // warm-up: JIT, UCX's first endpoints
+        List<Point> points = new ArrayList<>();
+        for (int repeat = 1; repeat <= repeats; repeat++) {
+            for (double rate : RATES) {
+                for (boolean wait : new boolean[] {repeat % 2 == 1, repeat % 2 == 0}) {
+                    Point point = measure(wait, rate, repeat);
+                    points.add(point);
+                    System.out.printf("%-5s %6.0f msg/s offered, repeat %d: %6d delivered, progress threads %.4f core, "
+                        + "latency p50 %.0f µs p99 %.0f µs%n", wait ? "wait" : "poll", rate, repeat, point.delivered(),
+                        point.progressThreadCores(), point.latencyP50Micros(), point.latencyP99Micros());
+                }
+            }
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("command", "cd whale-rdmachannel && mvn -q test-compile exec:exec@bench-progress-idle");
+        report.put("transport", "UCX " + BenchChild.ucxEnvironment());
+        report.put("messageBytes", MESSAGE_BYTES);
+        report.put("secondsPerPoint", seconds);
+        report.put("cpus", Runtime.getRuntime().availableProcessors());
+        report.put("loadAverageBefore", loadBefore);
+        report.put("loadAverageAfter", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        report.put("points", points);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("progress-idle.json").toFile(), report);
+        plot(out.resolve("progress-idle"), points);
+        System.out.println("wrote " + out.toAbsolutePath() + "/progress-idle.json and progress-idle.png");
+    }
+
+    /** One point: a fresh receiver and sender, connected, then {@link #seconds} at {@code ratePerSecond}, flushed per message. */
+    private Point measure(boolean progressWait, double ratePerSecond, int repeat) throws Exception {
+        RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, SECRET, RdmaConfig.PROGRESS_WAIT, progressWait));
+        Recorder latency = new Recorder(3);
+        try (RdmaTransport receiving = RdmaTransport.start(config);
+             RdmaTransport sending = RdmaTransport.start(config);
+             ChannelServer server = receiving.bind(new InetSocketAddress("127.0.0.1", 0), batch -> {
+                 long now = System.nanoTime();
+                 batch.forEachMessage(message -> latency.recordValue(Math.max(0, now - message.getLong(message.position())) / 1_000));
+                 batch.release();
+             });
+             ChannelSender sender = sending.connect(server.address(), ChannelListener.NONE)) {
+            if (!sender.awaitConnected(Duration.ofSeconds(30))) {
+                throw new IllegalStateException("no connection: " + sender.lastError());
+            }
+            ByteBuffer message = ByteBuffer.allocate(MESSAGE_BYTES);
+            latency.reset();
+            long cpuBefore = progressThreadsCpuNanos();
+            long start = System.nanoTime();
+            long end = start + (long) (seconds * 1e9);
+            long interval = ratePerSecond > 0 ? (long) (1e9 / ratePerSecond) : Long.MAX_VALUE;
+            long messages = 0;
+            for (long now = start; now < end; now = System.nanoTime()) {
+                long due = ratePerSecond > 0 ? start + messages * interval : end;
+                if (due > now) {
+                    LockSupport.parkNanos(Math.min(due, end) - now);
+                    continue;
+                }
+                message.putLong(0, System.nanoTime()).clear();
+                sender.send(message, Duration.ofSeconds(10));
+                sender.flush();
+                messages++;
+            }
+            if (!sender.awaitDrained(Duration.ofSeconds(30))) {
+                throw new IllegalStateException("not drained: " + sender.lastError());
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            double cores = (progressThreadsCpuNanos() - cpuBefore) / 1e9 / elapsed;
+            var histogram = latency.getIntervalHistogram();
+            return new Point(progressWait, ratePerSecond, repeat, messages, histogram.getTotalCount(), elapsed, cores,
+                histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99));
+        }
+    }
+
+    /** The CPU time of every UCX progress thread alive (this run's two: each point closes its transports). */
+    private long progressThreadsCpuNanos() {
+        long sum = 0;
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("whale-rdma-ucx-progress")) {
+                sum += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+            }
+        }
+        return sum;
+    }
+
+    private static void plot(Path file, List<Point> points) throws java.io.IOException {
+        XYChart cpu = new XYChartBuilder().width(640).height(420).title("Progress threads' CPU (two threads)")
+            .xAxisTitle("offered messages/s (0: idle, plotted at 1)").yAxisTitle("cores").build();
+        XYChart p50 = new XYChartBuilder().width(640).height(420).title("One-way latency, median")
+            .xAxisTitle("offered messages/s").yAxisTitle("µs").build();
+        for (XYChart chart : List.of(cpu, p50)) {
+            chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.InsideNW);
+        }
+        for (boolean wait : new boolean[] {true, false}) {
+            String name = wait ? "waits for events" : "polls";
+            List<Point> mine = points.stream().filter(p -> p.progressWait() == wait).toList();
+            cpu.addSeries(name, mine.stream().mapToDouble(p -> Math.max(1, p.offeredPerSecond())).toArray(),
+                mine.stream().mapToDouble(Point::progressThreadCores).toArray());
+            List<Point> sent = mine.stream().filter(p -> p.delivered() > 0).toList();
+            p50.addSeries(name, sent.stream().mapToDouble(Point::offeredPerSecond).toArray(),
+                sent.stream().mapToDouble(Point::latencyP50Micros).toArray());
+        }
+        BitmapEncoder.saveBitmap(List.of(cpu, p50), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}
