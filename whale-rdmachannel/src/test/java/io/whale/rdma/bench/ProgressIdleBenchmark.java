@@ -15,14 +15,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Recorder;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 
 /**
@@ -137,6 +140,7 @@ public final class ProgressIdleBenchmark {
         return sum;
     }
 
+    /** Per setting, the median of the rounds at each rate as a line and every round as a marker. */
     private static void plot(Path file, List<Point> points) throws java.io.IOException {
         XYChart cpu = new XYChartBuilder().width(640).height(420).title("Progress threads' CPU (two threads)")
             .xAxisTitle("offered messages/s (0: idle, plotted at 1)").yAxisTitle("cores").build();
@@ -148,12 +152,23 @@ public final class ProgressIdleBenchmark {
         for (boolean wait : new boolean[] {true, false}) {
             String name = wait ? "waits for events" : "polls";
             List<Point> mine = points.stream().filter(p -> p.progressWait() == wait).toList();
-            cpu.addSeries(name, mine.stream().mapToDouble(p -> Math.max(1, p.offeredPerSecond())).toArray(),
-                mine.stream().mapToDouble(Point::progressThreadCores).toArray());
-            List<Point> sent = mine.stream().filter(p -> p.delivered() > 0).toList();
-            p50.addSeries(name, sent.stream().mapToDouble(Point::offeredPerSecond).toArray(),
-                sent.stream().mapToDouble(Point::latencyP50Micros).toArray());
+            addSeries(cpu, name, mine, Point::progressThreadCores);
+            addSeries(p50, name, mine.stream().filter(p -> p.delivered() > 0).toList(), Point::latencyP50Micros);
         }
         BitmapEncoder.saveBitmap(List.of(cpu, p50), 1, 2, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    private static void addSeries(XYChart chart, String name, List<Point> points, ToDoubleFunction<Point> value) {
+        double[] rates = points.stream().mapToDouble(Point::offeredPerSecond).distinct().sorted().toArray();
+        double[] medians = new double[rates.length];
+        for (int i = 0; i < rates.length; i++) {
+            double rate = rates[i];
+            double[] rounds = points.stream().filter(p -> p.offeredPerSecond() == rate).mapToDouble(value).sorted().toArray();
+            medians[i] = rounds[rounds.length / 2];
+        }
+        chart.addSeries(name + " (median)", Arrays.stream(rates).map(r -> Math.max(1, r)).toArray(), medians);
+        XYSeries rounds = chart.addSeries(name + " (each round)",
+            points.stream().mapToDouble(p -> Math.max(1, p.offeredPerSecond())).toArray(), points.stream().mapToDouble(value).toArray());
+        rounds.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
     }
 }
