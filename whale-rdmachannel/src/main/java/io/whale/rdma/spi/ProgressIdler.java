@@ -5,8 +5,9 @@ package io.whale.rdma.spi;
  * nearest deadline: run again at once, spin, then yield (a burst is answered within microseconds), then sleep. An
  * engine its transport's events can wake waits for one, bounded by the deadline and by {@code maxWaitNanos}, or parks
  * until the deadline when that is at most {@code maxParkNanos} away (a park is cheaper than a timer's signal); one that
- * cannot be woken parks for periods doubling up to {@code maxParkNanos}, polling. Polling every 100 µs, two engines per
- * worker, took a fifth of a 0.25-core host idle. Single-threaded; times in {@link System#nanoTime} units.
+ * cannot be woken parks for periods doubling up to {@code maxParkNanos}, polling (two idle engines polling every 100 µs
+ * took a fifth of a core; waiting, a hundredth: {@code ProgressIdleBenchmark}). Single-threaded; times in
+ * {@link System#nanoTime} units.
  */
 public final class ProgressIdler {
     static final int SPINS = 50;
