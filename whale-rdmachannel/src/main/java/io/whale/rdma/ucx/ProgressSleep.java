@@ -24,6 +24,7 @@ final class ProgressSleep implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressSleep.class);
 
     private final Thread progressThread;
+    private final BooleanSupplier hasTasks;
     private final long maxParkNanos;
     private final long maxWaitNanos;
     private final ScheduledThreadPoolExecutor timer;
@@ -34,9 +35,13 @@ final class ProgressSleep implements AutoCloseable {
     private volatile boolean woken;
     private volatile long waitsBegun;
 
-    /** @param worker the worker created with UCX's wake-up feature, or null to park only */
-    ProgressSleep(Thread progressThread, UcpWorker worker, long maxParkNanos, long maxWaitNanos) {
+    /**
+     * @param worker the worker created with UCX's wake-up feature, or null to park only
+     * @param hasTasks whether tasks were posted to the thread: it does not sleep then
+     */
+    ProgressSleep(Thread progressThread, BooleanSupplier hasTasks, UcpWorker worker, long maxParkNanos, long maxWaitNanos) {
         this.progressThread = progressThread;
+        this.hasTasks = hasTasks;
         this.worker = worker;
         this.maxParkNanos = maxParkNanos;
         this.maxWaitNanos = maxWaitNanos;
@@ -61,7 +66,7 @@ final class ProgressSleep implements AutoCloseable {
     }
 
     /** Progress thread: parks or waits as {@code step} says, unless there is work or a wake came meanwhile. */
-    void sleep(ProgressIdler.Step step, BooleanSupplier hasTasks) {
+    void sleep(ProgressIdler.Step step) {
         asleep = true;
         try {
             if (hasTasks.getAsBoolean() || woken) {

@@ -153,7 +153,7 @@ final class UcxEngine implements RdmaEngine {
         ProgressIdler idler;
         try {
             boolean wakeup = openUcx(config.progressWait());
-            sleep = new ProgressSleep(progressThread, wakeup ? worker : null, maxParkNanos, maxWaitNanos);
+            sleep = new ProgressSleep(progressThread, work::hasTasks, wakeup ? worker : null, maxParkNanos, maxWaitNanos);
             idler = new ProgressIdler(maxParkNanos, wakeup ? maxWaitNanos : 0);
             started.complete(null);
         } catch (Throwable t) {
@@ -175,7 +175,7 @@ final class UcxEngine implements RdmaEngine {
             switch (step.kind()) {
                 case SPIN -> Thread.onSpinWait();
                 case YIELD -> Thread.yield();
-                case PARK, WAIT -> sleep.sleep(step, work::hasTasks);
+                case PARK, WAIT -> sleep.sleep(step);
                 default -> {
                     // RUN: another turn at once
                 }
