@@ -2,6 +2,7 @@ package io.whale.relay;
 
 import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
+import io.whale.multicast.control.LiveControlConfig;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.utils.ObjectReader;
@@ -28,6 +29,12 @@ public record ControllerSettings(int queueCapacity, int waterline, double scaleU
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS, 100),
             doubleOr(topoConf, WhaleConfig.MULTICAST_RATE_ALPHA, 0.8),
             WhaleConfigValidation.intOr(topoConf, WhaleConfig.MULTICAST_FORCED_SWITCH_MS, 0));
+    }
+
+    /** The control law's settings: these, with its tuned constants. */
+    public LiveControlConfig control() {
+        return LiveControlConfig.of(queueCapacity, waterline, scaleUpThreshold, scaleDownThreshold, intervalMs * 1_000_000L,
+            rateAlpha, forcedSwitchMs * 1_000_000L);
     }
 
     private static double doubleOr(Map<String, Object> topoConf, String key, double fallback) {

@@ -3,6 +3,7 @@ package io.whale.relay;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import io.whale.multicast.MD1Queue;
+import io.whale.multicast.control.ShapeSwitch;
 import org.apache.storm.Constants;
 import org.apache.storm.metrics2.StormMetricRegistry;
 
@@ -21,7 +22,7 @@ final class ShapeMetrics {
     private volatile long lastDrainMillis;
     private volatile long lastAboveWaterlineMillis;
 
-    ShapeMetrics(StormMetricRegistry registry, TreeShaper shaper) {
+    ShapeMetrics(StormMetricRegistry registry, LiveShapes shaper) {
         this.registry = registry;
         this.switchesUp = counter("relay-switches-up");
         this.switchesDown = counter("relay-switches-down");
@@ -39,7 +40,7 @@ final class ShapeMetrics {
     }
 
     /** E(L) for the measured λ and t_e at the current d*; NaN before both are measured. */
-    static double expectedQueueLength(TreeShaper shaper) {
+    static double expectedQueueLength(LiveShapes shaper) {
         double lambda = shaper.stream().rate();
         double emitSeconds = shaper.queue().emitNanosPerReplica() * 1e-9;
         if (!(lambda >= 0) || !(emitSeconds > 0) || shaper.maxOutDegree() < 1) {

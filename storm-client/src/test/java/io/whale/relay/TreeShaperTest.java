@@ -23,12 +23,12 @@ class TreeShaperTest {
     private final AtomicInteger queue = new AtomicInteger();
     private final StormMetricRegistry registry = new StormMetricRegistry();
 
-    private TreeShaper live(long forcedSwitchMs) {
+    private LiveShapes live(long forcedSwitchMs) {
         return live(10, forcedSwitchMs);
     }
 
-    private TreeShaper live(long intervalMs, long forcedSwitchMs) {
-        return TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, intervalMs, 0.8, forcedSwitchMs), queue::get,
+    private LiveShapes live(long intervalMs, long forcedSwitchMs) {
+        return (LiveShapes) TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, intervalMs, 0.8, forcedSwitchMs), queue::get,
             now::get, registry);
     }
 
@@ -80,7 +80,7 @@ class TreeShaperTest {
 
     @Test
     void shouldScaleDownWhenTheTransferQueueGrowsTowardsItsCapacity() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         MulticastTree before = shaper.shape(0, MEMBERS);
         assertEquals(3, before.sourceOutDegree(), "auto starts from the binomial tree");
 
@@ -96,7 +96,7 @@ class TreeShaperTest {
 
     @Test
     void shouldTellOnlyOnceTheNewShapeIsInUse() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         AtomicInteger reshaped = new AtomicInteger();
         shaper.whenReshaped(reshaped::incrementAndGet);
         shaper.shape(0, MEMBERS);
@@ -118,7 +118,7 @@ class TreeShaperTest {
 
     @Test
     void shouldNotScaleDownForPollBurstsThatDrainWithinAnInterval() {
-        TreeShaper shaper = live(100, 0);
+        LiveShapes shaper = live(100, 0);
         shaper.shape(0, MEMBERS);
         pollBursts(shaper);
         assertEquals(0, shaper.encodingEpoch(), "the queue came back down within each 100 ms interval");
@@ -127,7 +127,7 @@ class TreeShaperTest {
 
     @Test
     void shouldScaleDownWhenTheQueueDoesNotDrainWithinAnInterval() {
-        TreeShaper shaper = live(100, 0);
+        LiveShapes shaper = live(100, 0);
         shaper.shape(0, MEMBERS);
         int reads = 0;
         for (int length = 0; shaper.encodingEpoch() == 0 && length < 1000; length += 20) {
@@ -141,7 +141,7 @@ class TreeShaperTest {
 
     @Test
     void shouldScaleDownWhenTheBacklogGrowsInTheWindowsWhileFramesWaitAndTheTransferQueueStaysEmpty() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         interval(shaper, 0);
         interval(shaper, 0);
@@ -167,7 +167,7 @@ class TreeShaperTest {
 
     @Test
     void shouldScaleUpAgainWhileFramesAreInFlightButNoneWaits() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         growQueueTowardsCapacity(shaper);
         assertEquals(1, shaper.encodingEpoch(), "scaled down");
@@ -193,7 +193,7 @@ class TreeShaperTest {
 
     @Test
     void shouldNotScaleUpWhileFramesFindTheirWindowFullHoweverEmptyTheQueueLooks() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         growQueueTowardsCapacity(shaper);
         assertEquals(1, shaper.encodingEpoch(), "scaled down");
@@ -213,7 +213,7 @@ class TreeShaperTest {
 
     @Test
     void shouldScaleDownWhenFramesFindTheirWindowFullIntervalAfterIntervalThoughNothingQueuesInTheWorker() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         for (int i = 0; i < 10; i++) {
             busyInterval(shaper, false); // 5,000 emits/s, the windows open: nothing queues
@@ -236,7 +236,7 @@ class TreeShaperTest {
 
     @Test
     void shouldNotCountAWindowThatFilledNowAndThenAsAPileUp() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         for (int i = 0; i < 30; i++) {
             busyInterval(shaper, i % 2 == 0); // a load the tree carries: a window fills now and then
@@ -247,7 +247,7 @@ class TreeShaperTest {
 
     @Test
     void shouldTimeAFrameByTheIntervalItsFramesWaitedThrough() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         shaper.register(0, 100);
         interval(shaper, 0);
@@ -263,7 +263,7 @@ class TreeShaperTest {
 
     @Test
     void shouldNeitherTimeFramesNorDecideWhileAChildThatOwesCreditReturnsNone() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         interval(shaper, 0);
         assertTrue(shaper.register(0, 60));
@@ -293,7 +293,7 @@ class TreeShaperTest {
 
     @Test
     void shouldMoveTheCurrentTreeWithTheSwitchingPlannerRatherThanRebuildIt() {
-        TreeShaper shaper = live(10);
+        LiveShapes shaper = live(10);
         MulticastTree before = shaper.shape(0, MEMBERS);
 
         interval(shaper, 0);
@@ -304,7 +304,7 @@ class TreeShaperTest {
 
     @Test
     void shouldNotScaleUpAfterADrainedScaleDownUntilTheNewShapeRanAsLongAsTheDrainTook() {
-        TreeShaper shaper = live(0);
+        LiveShapes shaper = live(0);
         shaper.shape(0, MEMBERS);
         assertTrue(shaper.register(0, 1));
         shaper.sent(0, CHILD, 4);
@@ -331,7 +331,7 @@ class TreeShaperTest {
 
     @Test
     void shouldAlternateBetweenAChainAndTheFullTreeWhenForcedAndWaitForTheDrain() {
-        TreeShaper shaper = live(10);
+        LiveShapes shaper = live(10);
         shaper.shape(0, MEMBERS);
         assertTrue(shaper.register(0, 1));
         shaper.sent(0, CHILD, 4);
@@ -354,7 +354,7 @@ class TreeShaperTest {
 
     @Test
     void shouldForceSwitchesOnTheirOwnClockWhenItIsShorterThanAnInterval() {
-        TreeShaper shaper = live(100, 20);
+        LiveShapes shaper = live(100, 20);
         shaper.shape(0, MEMBERS);
         for (int read = 0; read < 4; read++) {
             interval(shaper, 0);
@@ -364,7 +364,7 @@ class TreeShaperTest {
 
     @Test
     void shouldTickTheControllerAtMostOncePerInterval() {
-        TreeShaper shaper = live(10);
+        LiveShapes shaper = live(10);
         shaper.shape(0, MEMBERS);
         now.addAndGet(10 * MS);
         for (int i = 0; i < 5; i++) {

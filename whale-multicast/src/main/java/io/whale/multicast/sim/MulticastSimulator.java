@@ -3,20 +3,18 @@ package io.whale.multicast.sim;
 import io.whale.multicast.MulticastTree;
 import io.whale.multicast.SwitchPlan;
 import io.whale.multicast.SwitchingPlanner;
-import io.whale.multicast.control.ControllerConfig;
+import io.whale.multicast.control.ControlEvents;
+import io.whale.multicast.control.ControlReading;
 import io.whale.multicast.control.Decision;
 import io.whale.multicast.control.Direction;
-import io.whale.multicast.control.MulticastController;
+import io.whale.multicast.control.LiveControl;
+import io.whale.multicast.control.SwitchRequest;
 import io.whale.multicast.export.LiveStatistics;
-import io.whale.multicast.monitor.NanoClock;
-import io.whale.multicast.monitor.QueueMonitor;
-import io.whale.multicast.monitor.StreamMonitor;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -25,10 +23,12 @@ import java.util.SplittableRandom;
  * <p>Model: tuples arrive at the source as a Poisson process of rate λ(t). Every node is a FIFO server with a
  * transfer queue of capacity Q; a node with d children spends d·t_e on a tuple and its k-th child receives the
  * tuple k·t_e (plus the wire latency) after the node started on it. A tuple arriving at a full source queue is
- * dropped; one arriving at a full relay queue still reaches that relay but not its subtree. With the controller
- * on, the monitors are sampled every Δt, the controller's decisions are turned into moves by the
- * {@link SwitchingPlanner}, and the source emits nothing for T_switch (the paper's Theorem 4 setting) before the
- * new tree carries the next tuple.
+ * dropped; one arriving at a full relay queue still reaches that relay but not its subtree. The source is read as
+ * a worker reads it, by the control law the workers run ({@link LiveControl}: every 10 ms, or every Δt if that is
+ * shorter; there are no frame windows here, so no frame waits for credit and no child stalls). With the controller
+ * on, the switches it asks for are turned into moves by the {@link SwitchingPlanner}, and the source emits nothing
+ * for T_switch (the paper's Theorem 4 setting) before the new tree carries the next tuple; a fixed tree only
+ * reports the control's monitors.
  *
  * <p>Because every server is FIFO with deterministic service, a tuple's whole journey through the relays can be
  * computed when the source starts on it (each relay keeps the time it becomes free); only the source needs an
@@ -68,14 +68,18 @@ public final class MulticastSimulator {
     private final long[] bucketLatencyCount;
     private final int[] bucketDegree;
 
-    private final SimClock clock = new SimClock();
-    private final QueueMonitor queueMonitor;
-    private final StreamMonitor streamMonitor;
-    private final MulticastController controller;
+    private final LiveControl control;
+    private final boolean reshaped;
     private final SwitchingPlanner planner = new SwitchingPlanner();
     private final List<SwitchTracker> switches = new ArrayList<>();
     private SwitchTracker activeSwitch;
     private long switchEnd = Long.MIN_VALUE;
+    private int degree;
+    private boolean landingToReport;
+    private long arrivalsSinceRead;
+    private long emitNanosSinceRead;
+    private long emitFramesSinceRead;
+    private long framesSent;
 
     /** @param fixedTree a hand-made tree to run instead of the configured structure (tests use odd shapes), or null */
     MulticastSimulator(SimulationConfig config, MulticastTree fixedTree) {
@@ -93,15 +97,13 @@ public final class MulticastSimulator {
         this.bucketLatencySum = new long[buckets];
         this.bucketLatencyCount = new long[buckets];
         this.bucketDegree = new int[buckets];
-        this.queueMonitor = new QueueMonitor(() -> queueSize, clock, 0.5);
-        this.streamMonitor = new StreamMonitor(clock, config.rateAlpha(), 4.0);
-        ControllerConfig cc = config.controller();
-        this.controller = cc == null ? null : new MulticastController(cc, config.initialMaxOutDegree());
-        if (fixedTree != null && (controller != null || fixedTree.destinations() != config.destinations())) {
+        this.reshaped = config.controller() != null;
+        this.control = new LiveControl(config.liveControl(), 0, ControlEvents.NONE);
+        if (fixedTree != null && (reshaped || fixedTree.destinations() != config.destinations())) {
             throw new IllegalArgumentException("a hand-made tree needs n destinations and no controller");
         }
-        int initialDegree = controller == null ? config.initialMaxOutDegree() : controller.maxOutDegree();
-        install(fixedTree != null ? fixedTree : config.structure().builder(initialDegree).build(config.destinations()));
+        this.degree = config.initialMaxOutDegree();
+        install(fixedTree != null ? fixedTree : config.structure().builder(degree).build(config.destinations()));
         this.initialSourceDegree = tree.sourceOutDegree();
     }
 
@@ -113,26 +115,33 @@ public final class MulticastSimulator {
         SplittableRandom random = new SplittableRandom(config.seed());
         long end = config.durationNanos();
         long nextArrival = nextArrival(random, 0);
+        long readEvery = control.config().readEveryNanos();
+        long nextRead = readEvery;
         long nextSample = config.monitorIntervalNanos();
         int samples = (int) (end / config.monitorIntervalNanos());
         double[] sampleSeconds = new double[samples];
         int[] sampleLength = new int[samples];
         int[] sampleDegree = new int[samples];
         int sampleCount = 0;
-        while (Math.min(nextArrival, nextSample) < end) {
-            if (nextArrival < nextSample) {
+        while (Math.min(nextArrival, nextRead) < end) {
+            if (nextArrival < nextRead) {
                 advanceSource(nextArrival);
                 arrive(nextArrival);
                 advanceSource(nextArrival);
                 nextArrival = nextArrival(random, nextArrival);
             } else {
-                advanceSource(nextSample);
-                onSample(nextSample);
-                sampleSeconds[sampleCount] = nextSample * 1e-9;
-                sampleLength[sampleCount] = queueSize;
-                sampleDegree[sampleCount] = tree.sourceOutDegree();
-                sampleCount++;
-                nextSample += config.monitorIntervalNanos();
+                advanceSource(nextRead);
+                boolean sample = nextRead >= nextSample;
+                if (sample) {
+                    onSample(nextRead);
+                    sampleSeconds[sampleCount] = nextRead * 1e-9;
+                    sampleLength[sampleCount] = queueSize;
+                    sampleDegree[sampleCount] = tree.sourceOutDegree();
+                    sampleCount++;
+                    nextSample += config.monitorIntervalNanos();
+                }
+                onRead(nextRead);
+                nextRead += readEvery;
             }
         }
         advanceSource(end);
@@ -160,7 +169,7 @@ public final class MulticastSimulator {
     private void arrive(long now) {
         arrived++;
         bucketArrivals[bucket(now)]++;
-        streamMonitor.recordArrival();
+        arrivalsSinceRead++;
         if (queueSize >= capacity) {
             droppedAtSource++;
             if (activeSwitch != null && now < switchEnd) {
@@ -185,8 +194,10 @@ public final class MulticastSimulator {
             }
             queueHead = (queueHead + 1) % capacity;
             queueSize--;
-            int degree = tree.sourceOutDegree();
-            queueMonitor.recordEmit(degree * emit, degree);
+            int children = tree.sourceOutDegree();
+            emitNanosSinceRead += children * emit;
+            emitFramesSinceRead += children;
+            framesSent += children;
             sourceFree = start + service[MulticastTree.SOURCE];
             multicast(arrival, start);
         }
@@ -237,34 +248,46 @@ public final class MulticastSimulator {
         bucketDelivered[bucket(last)]++;
     }
 
+    /** Once per Δt: the degree and the queue as the result reports them. */
     private void onSample(long now) {
-        clock.now = now;
-        queueMonitor.sample();
-        streamMonitor.tick();
         bucketDegree[bucket(now)] = tree.sourceOutDegree();
-        if (controller != null && now >= switchEnd && queueSize < config.controller().waterline()) {
+        if (reshaped && now >= switchEnd && queueSize < config.controller().waterline()) {
             for (SwitchTracker s : switches) {
                 if (s.backUnderWaterlineNanos < 0) {
                     s.backUnderWaterlineNanos = now - s.decidedAt;
                 }
             }
         }
-        if (controller == null || now < switchEnd) {
-            return;
+    }
+
+    /** The source read as a worker reads it; the switch the control asks for is taken when the tree is reshaped. */
+    private void onRead(long now) {
+        boolean switching = now < switchEnd;
+        long landed = !switching && landingToReport ? activeSwitch.delay : -1;
+        landingToReport &= switching;
+        int children = tree.sourceOutDegree();
+        SwitchRequest request = control.read(new ControlReading(now, config.destinations(), children,
+                config.destinations(), arrivalsSinceRead, queueSize, 0, 0, framesSent, emitNanosSinceRead,
+                emitFramesSinceRead, false, ControlReading.NO_CREDIT_OWED, degree, switching, landed));
+        arrivalsSinceRead = 0;
+        emitNanosSinceRead = 0;
+        emitFramesSinceRead = 0;
+        if (reshaped && request != null) {
+            startSwitch(request.decision(), now);
         }
-        Optional<Decision> decision = controller.onInterval(queueMonitor, streamMonitor, false);
-        decision.ifPresent(d -> startSwitch(d, now));
     }
 
     private void startSwitch(Decision decision, long now) {
         SwitchPlan plan = planner.plan(tree, decision.toMaxOutDegree());
+        degree = decision.toMaxOutDegree();
+        landingToReport = true;
         long delay = config.switchFixedNanos() + plan.moves().size() * config.switchPerMoveNanos();
         switchEnd = Math.max(sourceFree, now) + delay;
         sourceFree = switchEnd;
         double trueRate = config.rate().rateAt(now);
         double boundNanos = trueRate > 0 ? (capacity - queueSize) / trueRate * 1e9 : Double.POSITIVE_INFINITY;
         SwitchTracker tracker = new SwitchTracker(now, decision, plan.moves().size(), switchEnd - now, queueSize,
-                trueRate, streamMonitor.rate(), boundNanos);
+                trueRate, control.stream().rate(), boundNanos);
         switches.add(tracker);
         activeSwitch = tracker;
         install(plan.to());
@@ -326,21 +349,11 @@ public final class MulticastSimulator {
                 any ? latencies.getMaxValue() / 1e3 : Double.NaN,
                 tree.sourceOutDegree(), tree,
                 LiveStatistics.of(config.durationNanos() / 1_000_000, tree.sourceOutDegree(), config.destinations(),
-                        capacity, queueMonitor, streamMonitor, droppedAtSource),
+                        capacity, control.queue(), control.stream(), droppedAtSource),
                 new SimulationResult.Series(bucketSeconds, starts, input, throughput, latency, bucketDegree.clone()),
                 new SimulationResult.QueueTrace(Arrays.copyOf(sampleSeconds, count),
                         Arrays.copyOf(sampleLength, count), Arrays.copyOf(sampleDegree, count)),
                 records);
-    }
-
-    /** The monitors read simulated time. */
-    private static final class SimClock implements NanoClock {
-        long now;
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
     }
 
     private static final class SwitchTracker {

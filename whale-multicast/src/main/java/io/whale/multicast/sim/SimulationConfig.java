@@ -2,6 +2,7 @@ package io.whale.multicast.sim;
 
 import io.whale.multicast.MulticastStructure;
 import io.whale.multicast.control.ControllerConfig;
+import io.whale.multicast.control.LiveControlConfig;
 
 /**
  * One simulated run.
@@ -43,6 +44,19 @@ public record SimulationConfig(int destinations, MulticastStructure structure, i
                                          long seed) {
         return new SimulationConfig(destinations, structure, maxOutDegree, emitNanos, 0, queueCapacity,
                 RateProfile.constant(rate), durationNanos, 10_000_000L, 0.8, null, 0, 0, 100_000_000L, seed);
+    }
+
+    /**
+     * The control law's settings: the controller's (the defaults for n and Q when the tree is fixed, which only
+     * reports the monitors), its memories turned into time at Δt, and the workers' tuned constants.
+     */
+    public LiveControlConfig liveControl() {
+        ControllerConfig c = controller != null ? controller : ControllerConfig.defaults(destinations, queueCapacity);
+        return new LiveControlConfig(c.queueCapacity(), c.waterline(), c.scaleUpThreshold(), c.scaleDownThreshold(),
+                monitorIntervalNanos, rateAlpha, 0, LiveControlConfig.READ_NANOS, c.holdIntervals(),
+                c.scaleUpConfirmIntervals(), c.failureMemoryIntervals() * monitorIntervalNanos,
+                c.cascadeIntervals() * monitorIntervalNanos, LiveControlConfig.RATE_OUTLIER_FACTOR,
+                LiveControlConfig.WATERLINE_CONFIRM_READS, LiveControlConfig.STALL_NANOS);
     }
 
     public SimulationConfig withController(ControllerConfig controllerConfig, long fixedNanos, long perMoveNanos) {

@@ -2,7 +2,6 @@ package io.whale.multicast.sim;
 
 import io.whale.multicast.MulticastStructure;
 import io.whale.multicast.MulticastTree;
-import io.whale.multicast.control.ControllerConfig;
 import io.whale.multicast.control.Direction;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +47,7 @@ class MulticastSimulatorTest {
 
     @Test
     void theSameSeedGivesTheSameRun() {
-        SimulationConfig config = rateStep(5_000_000L);
+        SimulationConfig config = rateStep(RateStepScenario.FAST_SWITCH_NANOS);
         SimulationResult a = MulticastSimulator.run(config);
         SimulationResult b = MulticastSimulator.run(config);
         assertEquals(a.arrived(), b.arrived());
@@ -90,7 +89,7 @@ class MulticastSimulatorTest {
     /** Steps of 1 s instead of 40 s: the controller follows 5 → 4 → 3 → 2 → 3 without losing a tuple. */
     @Test
     void theControllerFollowsTheRateStepsAndLosesNothingWhenTheorem4Holds() {
-        SimulationResult r = MulticastSimulator.run(rateStep(5_000_000L));
+        SimulationResult r = MulticastSimulator.run(rateStep(RateStepScenario.FAST_SWITCH_NANOS));
         assertEquals(0, r.droppedAtSource());
         assertEquals(0, r.partial());
         assertTrue(r.switches().size() >= 4, r.switches().toString());
@@ -108,7 +107,7 @@ class MulticastSimulatorTest {
 
     @Test
     void switchesThatBreakTheorem4DropTuplesAndTheDropsAreCounted() {
-        SimulationResult r = MulticastSimulator.run(rateStep(15_000_000L));
+        SimulationResult r = MulticastSimulator.run(rateStep(RateStepScenario.SLOW_SWITCH_NANOS));
         long duringSwitches = 0;
         boolean violated = false;
         for (SwitchRecord s : r.switches()) {
@@ -127,6 +126,6 @@ class MulticastSimulatorTest {
     private static SimulationConfig rateStep(long switchNanos) {
         SimulationConfig base = new SimulationConfig(30, MulticastStructure.NONBLOCKING, 30, TE, 0, 1024,
                 RateProfile.paperSteps(1.0), 5 * SECOND, 10_000_000L, 0.8, null, 0, 0, 100_000_000L, 42);
-        return base.withController(ControllerConfig.defaults(30, 1024), switchNanos, 100_000L);
+        return base.withController(RateStepScenario.controller(1.0), switchNanos, 100_000L);
     }
 }

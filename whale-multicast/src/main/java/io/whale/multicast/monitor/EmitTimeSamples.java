@@ -1,4 +1,4 @@
-package io.whale.relay;
+package io.whale.multicast.monitor;
 
 import java.util.ArrayDeque;
 
@@ -7,9 +7,9 @@ import java.util.ArrayDeque;
  * none: if it turns out stalled, the source's pace in those intervals was the child's, not its own, and the samples
  * are dropped. Pure: times are passed in. Holds at most as many samples as there are intervals in a stall.
  */
-final class EmitTimeSamples {
+public final class EmitTimeSamples {
     /** Where released samples go: {@code frames} frames took {@code nanos}. */
-    interface Sink {
+    public interface Sink {
         void recordEmit(long nanos, int frames);
     }
 
@@ -19,19 +19,19 @@ final class EmitTimeSamples {
     private final ArrayDeque<Sample> held = new ArrayDeque<>();
 
     /** The sample of the interval that ended at {@code tickNanos}. */
-    void add(long tickNanos, long nanos, int frames) {
+    public void add(long tickNanos, long nanos, int frames) {
         held.addLast(new Sample(tickNanos, nanos, frames));
     }
 
     /** Drops the samples of the intervals that ended after {@code sinceNanos}. */
-    void dropAfter(long sinceNanos) {
+    public void dropAfter(long sinceNanos) {
         while (!held.isEmpty() && held.peekLast().tickNanos() > sinceNanos) {
             held.pollLast();
         }
     }
 
     /** Hands on, oldest first, the samples of the intervals that ended at or before {@code upToNanos}. */
-    void release(long upToNanos, Sink sink) {
+    public void release(long upToNanos, Sink sink) {
         while (!held.isEmpty() && held.peekFirst().tickNanos() <= upToNanos) {
             Sample sample = held.pollFirst();
             sink.recordEmit(sample.nanos(), sample.frames());

@@ -1,4 +1,4 @@
-package io.whale.relay;
+package io.whale.multicast.monitor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

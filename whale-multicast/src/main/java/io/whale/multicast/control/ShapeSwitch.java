@@ -1,4 +1,4 @@
-package io.whale.relay;
+package io.whale.multicast.control;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -7,7 +7,7 @@ import java.util.Map;
  * How a root worker moves its trees from one out-degree bound d* to another without reordering anything: drain,
  * then flip. Members route each frame by the route it carries, so a switch is only the root building frames for
  * another shape. But a frame built for the new shape could reach a member before an older frame still on its old
- * path, and the member would then drop the older one as a repeat ({@link SequenceFilter}). So the shapes are
+ * path, and the member would then drop the older one as a repeat (its sequence filter). So the shapes are
  * numbered (epochs): while a switch is pending, new frames are built for the next epoch and held, frames already
  * built for the current one still leave, and the flip comes once none of those is unsent and each child has
  * credited all it was sent (relay credit composes, so then every member has every frame). The held frames then

@@ -1,4 +1,4 @@
-package io.whale.relay;
+package io.whale.multicast.monitor;
 
 /**
  * Watches the source's queue against the controller's waterline: when it rises above it, and how long it takes to
@@ -6,9 +6,9 @@ package io.whale.relay;
  * samples in a row are under it (a window-bound source's backlog flickers from sample to sample); the time above
  * ends at the first of them. Pure: time and lengths passed in, one caller.
  */
-final class WaterlineWatch {
+public final class WaterlineWatch {
     /** The queue crossed the waterline: up ({@code aboveNanos} 0), or back down after {@code aboveNanos} above it. */
-    record Crossing(boolean up, int length, long aboveNanos, int peak) {
+    public record Crossing(boolean up, int length, long aboveNanos, int peak) {
     }
 
     private final int waterline;
@@ -19,13 +19,13 @@ final class WaterlineWatch {
     private int underSamples;
     private int peak;
 
-    WaterlineWatch(int waterline, int confirm) {
+    public WaterlineWatch(int waterline, int confirm) {
         this.waterline = waterline;
         this.confirm = confirm;
     }
 
     /** A sample of the queue at {@code nowNanos}: the crossing it shows, or null. */
-    Crossing sample(long nowNanos, int length) {
+    public Crossing sample(long nowNanos, int length) {
         if (length > waterline) {
             underSamples = 0;
             if (above) {
