@@ -129,13 +129,6 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String TRANSPORT = "whale.transport";
 
-    /**
-     * How an idle bolt executor waits for tuples: {@code storm} (Storm's {@code topology.bolt.wait.strategy}, the
-     * default when unset) or {@code sleep} (Storm's progressive wait without its {@code parkNanos(1)} level).
-     */
-    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
-    public static final String BOLT_WAIT = "whale.bolt.wait";
-
     /** The RDMA provider: {@code ucx} (default) or {@code disni}. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_PROVIDER = "whale.rdma.provider";

@@ -1,6 +1,5 @@
 package io.whale.config;
 
-import static io.whale.config.WhaleConfig.BOLT_WAIT;
 import static io.whale.config.WhaleConfig.MULTICAST_FORCED_SWITCH_MS;
 import static io.whale.config.WhaleConfig.MULTICAST_MAX_OUTDEGREE;
 import static io.whale.config.WhaleConfig.MULTICAST_MONITOR_INTERVAL_MS;
@@ -60,8 +59,11 @@ import org.slf4j.LoggerFactory;
 public final class WhaleConfigValidation {
     private static final Logger LOG = LoggerFactory.getLogger(WhaleConfigValidation.class);
     /** Sections where every key is one of {@link WhaleConfig}'s: any other key there is a typo. */
-    private static final List<String> SECTIONS = List.of("whale.woc.", "whale.rdma.", "whale.multicast.", "whale.netty.",
-        "whale.bolt.");
+    private static final List<String> SECTIONS = List.of("whale.woc.", "whale.rdma.", "whale.multicast.", "whale.netty.");
+    /** Keys Whale no longer reads, and what does their work now; a topology that sets one is warned, not refused. */
+    private static final Map<String, String> RETIRED = Map.of("whale.bolt.wait",
+        "Storm's own topology.bolt.wait.progressive.level2.count does its work: 0 is what sleep was (conf/storm.yaml"
+            + " ships it), Storm's default 1000 what storm was");
     /** UCX's own settings, passed through to the transport as they are ({@code whale.rdma.ucx.TLS}). */
     private static final String UCX_PASS_THROUGH = "whale.rdma.ucx.";
     /** Whale's Prometheus reporter, as an entry of {@code topology.metrics.reporters} names its class. */
@@ -79,7 +81,6 @@ public final class WhaleConfigValidation {
         Map.entry(TRANSPORT, Rule.oneOf("netty", "rdma")),
         Map.entry(NETTY_MESSAGE_MAX_BYTES, Rule.intRange(1 << 20, Integer.MAX_VALUE)),
         Map.entry(NETTY_TLS_HOSTNAME_VERIFICATION, Rule.BOOLEAN),
-        Map.entry(BOLT_WAIT, Rule.oneOf("storm", "sleep")),
         Map.entry(MULTICAST_STRUCTURE, Rule.oneOf("sequential", "binomial", "nonblocking")),
         Map.entry(MULTICAST_MAX_OUTDEGREE, Rule.POSITIVE_INT_OR_AUTO),
         Map.entry(MULTICAST_QUEUE_CAPACITY, Rule.POSITIVE_INT),
@@ -201,11 +202,15 @@ public final class WhaleConfigValidation {
     /**
      * A warning for each key of {@code topoConf} that looks like a Whale key but is none (Whale ignores it): a key in
      * one of Whale's sections, or within {@value #TYPO_DISTANCE} edits of a Whale key; each names the closest Whale
-     * key. Other {@code whale.*} keys (an application's own, UCX's pass-through) are left alone.
+     * key. A retired key's warning says what does its work now. Other {@code whale.*} keys (an application's own, UCX's pass-through) are left alone.
      */
     static List<String> unknownKeys(Map<String, Object> topoConf) {
         List<String> warnings = new ArrayList<>();
         for (String key : topoConf.keySet()) {
+            if (RETIRED.containsKey(key)) {
+                warnings.add(key + " is no longer read and is ignored; " + RETIRED.get(key));
+                continue;
+            }
             if (!key.startsWith("whale.") || RULES.containsKey(key) || key.startsWith(UCX_PASS_THROUGH)) {
                 continue;
             }

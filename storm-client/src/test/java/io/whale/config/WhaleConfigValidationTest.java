@@ -213,6 +213,16 @@ class WhaleConfigValidationTest {
     }
 
     @Test
+    void shouldWarnThatTheRetiredBoltWaitKeyIsIgnoredAndNameStormsKeyWithoutRefusingTheTopology() {
+        Map<String, Object> conf = conf("whale.bolt.wait", "sleep");
+
+        WhaleConfigValidation.validateTopoConf(conf);
+        assertEquals(java.util.List.of("whale.bolt.wait is no longer read and is ignored; Storm's own "
+            + "topology.bolt.wait.progressive.level2.count does its work: 0 is what sleep was (conf/storm.yaml ships it), "
+            + "Storm's default 1000 what storm was"), WhaleConfigValidation.unknownKeys(conf));
+    }
+
+    @Test
     void shouldLeaveWhaleKeysStormKeysApplicationKeysAndUcxSettingsAlone() {
         Map<String, Object> conf = conf(WhaleConfig.MULTICAST_STRUCTURE, "nonblocking");
         conf.put("whale.examples.report.file", "/tmp/report.jsonl");

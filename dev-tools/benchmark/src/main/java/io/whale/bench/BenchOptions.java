@@ -16,7 +16,7 @@ record BenchOptions(boolean quick, Path out, List<Integer> matchers, List<Intege
     /** The values {@code whale.transport} accepts. */
     static final Set<String> TRANSPORTS = Set.of("netty", "rdma");
     static final String USAGE = "usage: bench-woc.sh [--quick] [--out DIR] [--matchers P,P,...] [--workers W,W,...] "
-        + "[--transports netty,rdma] [--systems S,S,...] [--waits default,park100,level2-0,level2-0-sleep4,whale-sleep,whale-storm] [--tuned] "
+        + "[--transports netty,rdma] [--systems S,S,...] [--waits default,park100,level2-0,level2-0-sleep4] [--tuned] "
         + "[--rate TUPLES_PER_S | --find-sustainable P99_BOUND_MS [--probes N] | --rate-steps R1:S1,R2:S2,...] [--repeats N] [--no-ceiling] [--set KEY=VALUE]... "
         + "[--hosts N [--link-mbit R] [--host-cpus C]] [--warmup-s S] [--measure-s S] [--acking MAX_SPOUT_PENDING]\n  systems: "
         + BenchSystem.options();

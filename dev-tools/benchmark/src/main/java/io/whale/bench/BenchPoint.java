@@ -74,7 +74,7 @@ record BenchPoint(int matchers, int workers, BenchSystem system, String transpor
                     for (int w : o.workers()) {
                         for (String t : o.transports()) {
                             for (BenchSystem s : o.systems()) {
-                                if (s.runsOver(t) && (s.whale() || wait.stormHasIt())) {
+                                if (s.runsOver(t)) {
                                     points.add(new BenchPoint(p, w, s, t, wait, o.ratePerSecond(), r, o.settings(), o.ackingPending(), shown));
                                 }
                             }

@@ -5,9 +5,8 @@ import java.util.List;
 /**
  * How idle bolt executors wait, a dimension of the sweep ({@code --waits}): Storm's default progressive wait
  * (up to 1000 {@code parkNanos(1)} calls before sleeping, which on two cores takes CPU from busy threads), a fixed
- * 100 µs park ({@code WaitStrategyPark}), the progressive wait without its park level (sleeping 1 ms, or 4), or (Whale only) the two
- * values of Whale's {@code whale.bolt.wait}, which stock Storm does not read: {@code sleep} (the progressive wait
- * without its park level, Whale's shipped default) and {@code storm} (Storm's configured wait).
+ * 100 µs park ({@code WaitStrategyPark}), or the progressive wait without its park level (sleeping 1 ms, or 4; Whale's
+ * {@code conf/storm.yaml} ships {@code level2-0}, which was Whale's {@code whale.bolt.wait: sleep}).
  */
 public enum WaitSetting {
     DEFAULT("default", List.of()),
@@ -16,9 +15,7 @@ public enum WaitSetting {
     NO_PARK_LEVEL("level2-0", List.of("-c", "topology.bolt.wait.progressive.level2.count=0")),
     /** level2-0 sleeping 4 ms instead of 1 when idle: what the idle executors' wake-ups cost, side by side. */
     NO_PARK_LEVEL_SLEEP_4MS("level2-0-sleep4", List.of("-c", "topology.bolt.wait.progressive.level2.count=0", "-c",
-        "topology.bolt.wait.progressive.level3.sleep.millis=4")),
-    WHALE_SLEEP("whale-sleep", List.of("-c", "whale.bolt.wait=sleep")),
-    WHALE_STORM("whale-storm", List.of("-c", "whale.bolt.wait=storm"));
+        "topology.bolt.wait.progressive.level3.sleep.millis=4"));
 
     private final String option;
     private final List<String> overrides;
@@ -26,11 +23,6 @@ public enum WaitSetting {
     WaitSetting(String option, List<String> overrides) {
         this.option = option;
         this.overrides = overrides;
-    }
-
-    /** Whether stock Storm can run with it (it cannot with Whale's own key). */
-    boolean stormHasIt() {
-        return this != WHALE_SLEEP && this != WHALE_STORM;
     }
 
     String option() {
@@ -47,6 +39,6 @@ public enum WaitSetting {
                 return w;
             }
         }
-        throw new IllegalArgumentException("--waits takes default, park100, level2-0, level2-0-sleep4, whale-sleep and/or whale-storm, not '" + option + "'");
+        throw new IllegalArgumentException("--waits takes default, park100, level2-0 and/or level2-0-sleep4, not '" + option + "'");
     }
 }

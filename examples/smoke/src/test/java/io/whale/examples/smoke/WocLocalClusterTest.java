@@ -145,7 +145,7 @@ class WocLocalClusterTest {
     void shouldDeliverAndAckEverythingWithIdleBoltsSleepingInsteadOfParking() throws Exception {
         Map<Integer, List<String>> received = run("woc-sleep", true, Mode.SLEEP_WHEN_IDLE);
         assertTrue(received.values().stream().allMatch(l -> l.size() == TUPLES * (1 + 2 * RELAYS)),
-            "every sink task got every tuple of the spout and of both relays with whale.bolt.wait=sleep");
+            "every sink task got every tuple of the spout and of both relays with idle bolts sleeping (no park level)");
     }
 
     @Test
@@ -250,7 +250,7 @@ class WocLocalClusterTest {
             conf.put("whale.woc.ack.combine", false);
         }
         if (mode == Mode.SLEEP_WHEN_IDLE) {
-            conf.put("whale.bolt.wait", "sleep");
+            conf.put(Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL2_COUNT, 0); // what conf/storm.yaml ships
         }
         if (mode == Mode.WINDOW_OF_ONE) {
             conf.put("whale.woc.window.tuples", 1);
