@@ -21,9 +21,6 @@ public final class WhaleVersion {
     private static final String PATCHES = "io/whale/patches/";
     /** The server's patch series, in the daemons' patched storm-server jar: absent from a worker's class path. */
     private static final String SERVER_PATCHES = "io/whale/patches/server/";
-    /** The series' heading above the fixes of later Storm releases that the core carries. */
-    private static final String UPSTREAM_FIXES = "# Upstream fixes";
-    private static final String SUBJECT = "Subject: ";
     private static final String VERSION = load().getProperty("version", "unknown");
 
     private WhaleVersion() {
@@ -39,8 +36,8 @@ public final class WhaleVersion {
     }
 
     /**
-     * The fixes of later Storm releases this core carries, one line each: the {@code Subject:} of every patch listed
-     * under the series' "Upstream fixes" heading, which names the upstream issue or CVE; the client's, then the
+     * The fixes of later Storm releases this core carries, one line each: the {@code Subject:} of every
+     * {@code Kind: backport} patch ({@link PatchSeries}), which names the upstream issue or CVE; the client's, then the
      * server's when its jar is on the class path (the daemons', the commands').
      */
     public static List<String> upstreamFixes() {
@@ -52,19 +49,10 @@ public final class WhaleVersion {
     }
 
     private static List<String> upstreamFixes(String patches) {
-        List<String> fixes = new ArrayList<>();
-        boolean upstream = false;
-        for (String line : lines(patches + "series")) {
-            if (line.startsWith(UPSTREAM_FIXES)) {
-                upstream = true;
-            }
-            String patch = line.replaceAll("#.*", "").trim();
-            if (upstream && !patch.isEmpty()) {
-                fixes.add(lines(patches + patch).stream().filter(l -> l.startsWith(SUBJECT)).findFirst()
-                    .map(l -> l.substring(SUBJECT.length())).orElseThrow(() -> new IllegalStateException(patch + " has no Subject: line")));
-            }
-        }
-        return fixes;
+        return PatchSeries.read(file -> lines(patches + file)).stream()
+            .filter(patch -> patch.kind() == PatchSeries.Kind.BACKPORT)
+            .map(PatchSeries.Patch::subject)
+            .toList();
     }
 
     private static List<String> lines(String resource) {

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.PatchSeries;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +33,14 @@ class PatchSeriesTest {
             String header = text.substring(0, text.indexOf("\n--- "));
             assertTrue(header.contains("Why:"), name + " must explain why it exists");
         }
+    }
+
+    @Test
+    void shouldListHooksThenFixesThenBackportsEachSayingItsKind() {
+        List<PatchSeries.Patch> patches = PatchSeries.read(PatchSeriesTest::lines);
+        assertEquals(seriesEntriesUnchecked(), patches.stream().map(PatchSeries.Patch::name).toList());
+        assertTrue(patches.stream().anyMatch(p -> p.kind() == PatchSeries.Kind.FIX
+            && p.name().equals("0017-backpressure-status-order.patch")), "the upstream bugs are fixes");
     }
 
     @Test
@@ -95,6 +106,22 @@ class PatchSeriesTest {
         Result result = applySeries(patches, tmp.resolve("src"));
         assertNotEquals(0, result.exit);
         assertTrue(result.output.contains("'0009-missing.patch' is listed in series"), result.output);
+    }
+
+    private static List<String> lines(String file) {
+        try {
+            return Files.readAllLines(PATCHES.resolve(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> seriesEntriesUnchecked() {
+        try {
+            return seriesEntries(PATCHES);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static java.util.List<String> seriesEntries(Path dir) throws IOException {

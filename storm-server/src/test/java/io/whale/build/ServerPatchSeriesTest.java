@@ -3,6 +3,7 @@ package io.whale.build;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.PatchSeries;
 import io.whale.WhaleVersion;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +23,18 @@ class ServerPatchSeriesTest {
             assertTrue(header.startsWith("Subject: "), name + " must start with its Subject: line");
             assertTrue(header.contains("Why:"), name + " must explain why it exists");
         }
+    }
+
+    @Test
+    void shouldListHooksThenFixesThenBackportsEachSayingItsKind() throws IOException {
+        List<PatchSeries.Patch> patches = PatchSeries.read(file -> {
+            try {
+                return Files.readAllLines(PATCHES.resolve(file));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertEquals(seriesEntries(), patches.stream().map(PatchSeries.Patch::name).toList());
     }
 
     @Test
