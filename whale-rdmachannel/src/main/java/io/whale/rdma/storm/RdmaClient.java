@@ -4,8 +4,7 @@ import io.whale.rdma.channel.BackpressureException;
 import io.whale.rdma.channel.ChannelClosedException;
 import io.whale.rdma.channel.ChannelListener;
 import io.whale.rdma.channel.ChannelSender;
-import io.whale.relay.RelayCredit;
-import io.whale.relay.RelayLink;
+import io.whale.woc.ConnectionCredit;
 import io.whale.woc.CreditedConnection;
 import io.whale.woc.FrameWindow;
 import java.nio.BufferUnderflowException;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * acking as Netty does — never silently.
  *
  * <p>It returns credit as the patched Netty client does ({@link CreditedConnection}): the receiver's CREDIT notices
- * credit its {@link FrameWindow} or go to its {@link RelayLink}. The window is enforced while connected. Unlike
+ * credit its {@link FrameWindow} or go to its {@link io.whale.relay.RelayLink}. The window is enforced while connected. Unlike
  * Netty's, a connection that went down keeps what was not consumed and sends it after the reconnect, so frames are
  * lost, and the relay told so, only when the channel gives up.
  */
@@ -43,8 +42,7 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener, 
     private final AtomicBoolean[] remoteBpStatus;
     private final Duration sendTimeout;
     private final RdmaMetrics metrics;
-    private final FrameWindow frameWindow;
-    private volatile RelayLink relayLink;
+    private final ConnectionCredit credit;
     private volatile ChannelSender channel;
     private volatile Map<Integer, Double> serverLoad;
 
@@ -54,7 +52,7 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener, 
         this.remoteBpStatus = remoteBpStatus;
         this.sendTimeout = sendTimeout;
         this.metrics = metrics;
-        this.frameWindow = frameWindow;
+        this.credit = new ConnectionCredit(frameWindow);
     }
 
     /** Set right after the channel is opened with this client as its listener. */
@@ -117,7 +115,7 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener, 
     }
 
     private void credit(TaskMessage credit) {
-        if (RelayCredit.takeAllCredits(List.of(credit), frameWindow, relayLink) != null) {
+        if (this.credit.takeCredits(List.of(credit)) != null) {
             LOG.warn("Ignoring a credit for task {} from {}", credit.task(), remote);
         }
     }
@@ -141,38 +139,24 @@ final class RdmaClient extends ConnectionWithStatus implements ChannelListener, 
 
     @Override
     public void onConnected(String peer) {
-        frameWindow.onConnected();
+        credit.connected();
     }
 
     @Override
     public void onDisconnected(String peer, String reason) {
-        frameWindow.onDisconnected();
+        credit.frameWindow().onDisconnected(); // the relay's frames wait in the ring for the reconnect
         LOG.warn("RDMA connection to {} lost: {}; reconnecting, messages wait in the ring", remote, reason);
     }
 
     @Override
     public void onFailed(String peer, String reason) {
-        frameWindow.onDisconnected();
-        RelayLink link = relayLink;
-        if (link != null) {
-            link.disconnected();
-        }
+        credit.disconnected();
         LOG.error("RDMA connection to {} gave up: {}", remote, reason);
     }
 
     @Override
-    public FrameWindow frameWindow() {
-        return frameWindow;
-    }
-
-    @Override
-    public RelayLink relayLink() {
-        return relayLink;
-    }
-
-    @Override
-    public void relayLink(RelayLink link) {
-        this.relayLink = link;
+    public ConnectionCredit credit() {
+        return credit;
     }
 
     @Override
