@@ -2,7 +2,6 @@ package io.whale.relay;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -86,7 +85,8 @@ class TreeBoardTest {
         byte[] written = (byte[]) mockingDetails(storage).getInvocations().stream()
             .filter(i -> i.getMethod().getName().equals("set_ephemeral_node")).findFirst().orElseThrow().getArgument(1);
         assertTrue(new String(written, StandardCharsets.UTF_8).contains("\"worker\":\"10.0.0.11:6701\""));
-        assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("whale-tree-board") && t.isAlive()),
-            "the publishing thread ended");
+        // the executor has terminated once close() returns; its thread is then leaving run(), not yet dead
+        await("the publishing thread ended").atMost(Duration.ofSeconds(10)).until(() -> Thread.getAllStackTraces().keySet()
+            .stream().noneMatch(t -> t.getName().equals("whale-tree-board") && t.isAlive()));
     }
 }

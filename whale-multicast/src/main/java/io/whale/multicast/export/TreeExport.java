@@ -1,19 +1,16 @@
 package io.whale.multicast.export;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.whale.multicast.MulticastTree;
 
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Renders a tree, optionally with its live statistics, as JSON (for the UI) or Graphviz DOT (for the docs). */
+/**
+ * Renders a tree, optionally with its live statistics: as a view of plain records (what the UI and
+ * {@code whale multicast --json} write as JSON) or as Graphviz DOT (for the docs).
+ */
 public final class TreeExport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private TreeExport() {
     }
 
@@ -25,6 +22,7 @@ public final class TreeExport {
                            List<NodeView> nodes, LiveStatistics statistics) {
     }
 
+    /** @param statistics may be null */
     public static TreeView view(MulticastTree tree, LiveStatistics statistics) {
         List<NodeView> nodes = new ArrayList<>(tree.nodeCount());
         for (int v = 0; v < tree.nodeCount(); v++) {
@@ -33,15 +31,6 @@ public final class TreeExport {
         }
         return new TreeView(tree.destinations(), tree.maxOutDegree(), tree.sourceOutDegree(),
                 tree.completionSteps(), tree.depth(), nodes, statistics);
-    }
-
-    /** @param statistics may be null */
-    public static String toJson(MulticastTree tree, LiveStatistics statistics) {
-        try {
-            return JSON.writeValueAsString(view(tree, statistics));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**

@@ -19,7 +19,7 @@ class TreeExportTest {
 
     @Test
     void jsonCarriesEveryNodeWithItsParentLayerAndChildren() throws IOException {
-        JsonNode json = new ObjectMapper().readTree(TreeExport.toJson(figure6, null));
+        JsonNode json = new ObjectMapper().valueToTree(TreeExport.view(figure6, null));
         assertEquals(7, json.get("destinations").asInt());
         assertEquals(4, json.get("completionSteps").asInt());
         assertEquals(8, json.get("nodes").size());
@@ -43,7 +43,7 @@ class TreeExportTest {
         stream.tick();
 
         LiveStatistics stats = LiveStatistics.of(1234, 2, 7, 1024, queue, stream, 5);
-        JsonNode json = new ObjectMapper().readTree(TreeExport.toJson(figure6, stats)).get("statistics");
+        JsonNode json = new ObjectMapper().valueToTree(TreeExport.view(figure6, stats)).get("statistics");
 
         assertEquals(60_000, json.get("inputRate").asDouble(), 1e-6);
         assertEquals(4_000, json.get("emitNanosPerReplica").asDouble(), 1e-6);

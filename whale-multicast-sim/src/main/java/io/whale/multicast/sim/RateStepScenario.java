@@ -113,12 +113,12 @@ final class RateStepScenario {
 
     /** The adaptive run's last tree with the monitors' view, as the UI and the docs would get it. */
     private static void writeFinalTree(ScenarioOptions options, SimulationResult r) {
+        Scenarios.writeJson(options.out().resolve("ratestep-final-tree.json"),
+                TreeExport.view(r.finalTree(), r.finalStatistics()));
         try {
-            Path json = options.out().resolve("ratestep-final-tree.json");
-            Files.writeString(json, TreeExport.toJson(r.finalTree(), r.finalStatistics()));
             Path dot = options.out().resolve("ratestep-final-tree.dot");
             Files.writeString(dot, TreeExport.toDot(r.finalTree(), r.finalStatistics()));
-            System.out.println("wrote " + json.toAbsolutePath().normalize() + " and " + dot.getFileName());
+            System.out.println("wrote " + dot.toAbsolutePath().normalize());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
