@@ -1,20 +1,20 @@
 package io.whale.relay;
 
 import io.whale.woc.FrameCredit;
-import io.whale.woc.FrameWindow;
 import io.whale.woc.MalformedBatchTupleException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.storm.messaging.TaskMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The credit a member returns on the connection relay frames came in on, once they are done in its whole subtree
- * ({@link RelayCreditLedger}): a TaskMessage to the reserved task {@link #CREDIT_TASK_ID} carrying, per launch of a
+ * (the relay's credit ledger): a TaskMessage to the reserved task {@link #CREDIT_TASK_ID} carrying, per launch of a
  * source worker, the tuples credited (entries of incarnation u64, tuples i32). An entry of 0 tuples is a beat: the
- * member is alive and still waits for credit below it ({@link RelayMember#checkStalls}), so its parent does not take it
+ * member is alive and still waits for credit below it (the relay's stall check), so its parent does not take it
  * for cut off. It passes Storm's Netty codec as a plain TaskMessage, as {@link io.whale.woc.FrameCredit} does.
  */
 public final class RelayCredit {
@@ -37,24 +37,16 @@ public final class RelayCredit {
     }
 
     /**
-     * Takes every credit out of what a peer sent: the WOC frame credit to {@code window}, the relay credit to
-     * {@code link} (null: none attached); returns the other messages in order, or null if there were no others.
-     */
-    public static List<TaskMessage> takeAllCredits(List<TaskMessage> fromPeer, FrameWindow window, RelayLink link) {
-        return takeCredits(FrameCredit.takeCredits(fromPeer, window), link);
-    }
-
-    /**
-     * Hands the relay credit among {@code fromServer} to {@code link} and returns the other messages in order, or null
+     * Hands the relay credit among {@code fromServer} to {@code link} (a relay link's) and returns the other messages in order, or null
      * if there were no others. Without a link (no relay frame went out on this connection) and for a malformed
      * credit, the credit is logged and dropped.
      */
-    public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, RelayLink link) {
+    public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, Consumer<List<Entry>> link) {
         return FrameCredit.take(fromServer, CREDIT_TASK_ID, payload -> {
             try {
                 List<Entry> entries = parse(payload);
                 if (link != null) {
-                    link.credited(entries);
+                    link.accept(entries);
                 } else {
                     LOG.warn("Ignored relay credit on a connection that carried no relay frame");
                 }

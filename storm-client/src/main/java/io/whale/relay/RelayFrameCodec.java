@@ -52,7 +52,7 @@ public final class RelayFrameCodec {
         if (values.length == 0) {
             throw new IllegalArgumentException("no serialized values");
         }
-        FrameFields.requireDistinct(RelayTrees.allTasks(route), IllegalArgumentException::new, "relay route");
+        FrameFields.requireDistinct(route.allTasks(), IllegalArgumentException::new, "relay route");
         long size = 3 + FrameFields.varIntBytes(sourceTask) + FrameFields.varLongBytes(incarnation) + 4
             + FrameFields.varLongBytes(seq) + 2L + streamBytes.length + (seeds == null ? 0 : seeds.bytes()) + routeBytes(route)
             + values.length + CRC_BYTES;

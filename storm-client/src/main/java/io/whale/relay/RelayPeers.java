@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.config.WocConfig;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Map;
@@ -35,7 +36,7 @@ public final class RelayPeers {
     /** The components whose every task this worker, hosting {@code localTasks}, may forward to; none without a tree. */
     public static Set<String> peerComponents(Map<String, Object> topoConf, GeneralTopologyContext context,
                                              Collection<Integer> localTasks) {
-        if (!RelaySettings.isEnabled(topoConf)) {
+        if (!WocConfig.isRelayed(topoConf)) {
             return Set.of();
         }
         Set<String> relayed = relayedComponents(context);

@@ -45,6 +45,22 @@ public record RelayRoute(int[] tasks, List<RelayRoute> children) {
         return total;
     }
 
+    /** The tasks of this whole subtree, this member's own first. */
+    public int[] allTasks() {
+        int[] all = new int[subtreeTasks()];
+        collect(all, 0);
+        return all;
+    }
+
+    private int collect(int[] into, int at) {
+        System.arraycopy(tasks, 0, into, at, tasks.length);
+        int next = at + tasks.length;
+        for (RelayRoute child : children) {
+            next = child.collect(into, next);
+        }
+        return next;
+    }
+
     /** Members in this subtree, this one included. */
     public int members() {
         int total = 1;

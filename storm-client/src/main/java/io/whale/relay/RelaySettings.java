@@ -2,11 +2,11 @@ package io.whale.relay;
 
 import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
+import io.whale.config.WocConfig;
 import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.multicast.MulticastStructure;
 import io.whale.multicast.NonBlockingTreeBuilder;
 import io.whale.multicast.monitor.NanoClock;
-import io.whale.woc.WocConfig;
 import java.util.Map;
 import java.util.function.IntSupplier;
 import org.apache.storm.metrics2.StormMetricRegistry;
@@ -26,7 +26,7 @@ public final class RelaySettings {
     /** The shaper of the worker's trees, or null for no tree (WOC off, or {@code sequential}). */
     public static TreeShaper shaper(Map<String, Object> topoConf, IntSupplier transferQueueLength,
                                     StormMetricRegistry registry) {
-        MulticastStructure structure = structure(topoConf);
+        MulticastStructure structure = WocConfig.structure(topoConf);
         if (structure == null || structure == MulticastStructure.SEQUENTIAL) {
             return null;
         }
@@ -39,20 +39,5 @@ public final class RelaySettings {
             return TreeShaper.fixed(new NonBlockingTreeBuilder(ObjectReader.getInt(degree)));
         }
         return TreeShaper.live(ControllerSettings.of(topoConf), transferQueueLength, NanoClock.system(), registry);
-    }
-
-    public static boolean isEnabled(Map<String, Object> topoConf) {
-        MulticastStructure structure = structure(topoConf);
-        return structure != null && structure != MulticastStructure.SEQUENTIAL;
-    }
-
-    /** The structure asked for, or null without WOC. */
-    private static MulticastStructure structure(Map<String, Object> topoConf) {
-        if (!WocConfig.isEnabled(topoConf)) {
-            return null;
-        }
-        Object structure = topoConf.get(WhaleConfig.MULTICAST_STRUCTURE);
-        WhaleConfigValidation.check(WhaleConfig.MULTICAST_STRUCTURE, structure);
-        return structure == null ? MulticastStructure.SEQUENTIAL : MulticastStructure.fromConfigName(structure.toString());
     }
 }

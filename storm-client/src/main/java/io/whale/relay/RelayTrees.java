@@ -137,21 +137,6 @@ public final class RelayTrees {
         return seqs.merge(((long) sourceTask << 32) | (treeId & 0xFFFFFFFFL), 1L, Long::sum);
     }
 
-    /** The tasks of a route's whole subtree, the route's own first. */
-    public static int[] allTasks(RelayRoute route) {
-        int[] tasks = new int[route.subtreeTasks()];
-        collect(route, tasks, 0);
-        return tasks;
-    }
-
-    private static int collect(RelayRoute route, int[] into, int at) {
-        System.arraycopy(route.tasks(), 0, into, at, route.tasks().length);
-        int next = at + route.tasks().length;
-        for (RelayRoute child : route.children()) {
-            next = collect(child, into, next);
-        }
-        return next;
-    }
 
     /** The epoch's shape for {@code members}, or null when the epoch ended meanwhile. */
     private int[][] shape(int members) {

@@ -57,6 +57,8 @@ public final class ConnectionCredit {
      * for the transport itself (Storm's load metrics), or null when nothing is.
      */
     public List<TaskMessage> takeCredits(List<TaskMessage> fromPeer) {
-        return RelayCredit.takeAllCredits(fromPeer, frameWindow, relayLink);
+        RelayLink link = relayLink;
+        return RelayCredit.takeCredits(FrameCredit.takeCredits(fromPeer, frameWindow::credit),
+            link == null ? null : link::credited);
     }
 }

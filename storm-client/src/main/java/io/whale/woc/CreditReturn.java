@@ -1,7 +1,7 @@
 package io.whale.woc;
 
 import io.whale.relay.RelayInbound;
-import io.whale.relay.RelaySettings;
+import io.whale.config.WocConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -25,7 +25,7 @@ public final class CreditReturn {
 
     public CreditReturn(Map<String, Object> topoConf) {
         this.frameCredits = WocConfig.isEnabled(topoConf);
-        this.relayCredits = RelaySettings.isEnabled(topoConf);
+        this.relayCredits = WocConfig.isRelayed(topoConf);
     }
 
     /** Runs {@code handOver} for {@code batch}, then sends {@code sender} what the batch is owed. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.apache.storm.messaging.TaskMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * them to its executors: a TaskMessage to the reserved task {@link #CREDIT_TASK_ID} whose 4-byte payload is
  * the number of tuples the frames carried (their destination counts, {@link BatchTupleCodec#destinationCount}). Like {@link BatchTupleMessage#FRAME_TASK_ID} it passes Storm's Netty codec as a plain
  * TaskMessage; the sending worker's client takes it out of what the server sent before Storm's load-metrics
- * handling sees it, and credits the connection's {@link FrameWindow}.
+ * handling sees it, and credits the connection's frame window.
  */
 public final class FrameCredit {
     private static final Logger LOG = LoggerFactory.getLogger(FrameCredit.class);
@@ -39,15 +40,15 @@ public final class FrameCredit {
     }
 
     /**
-     * Credits {@code window} with the credit messages among {@code fromServer} and returns the other messages
-     * (Storm's load metrics) in order, or null if there were only credits. A malformed credit is logged and
-     * ignored: it can only leave the window smaller, never let more frames out.
+     * Hands the tuples of each credit message among {@code fromServer} to {@code window} (a frame window's credit)
+     * and returns the other messages (Storm's load metrics) in order, or null if there were only credits. A malformed
+     * credit is logged and ignored: it can only leave the window smaller, never let more frames out.
      */
-    public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, FrameWindow window) {
+    public static List<TaskMessage> takeCredits(List<TaskMessage> fromServer, IntConsumer window) {
         return take(fromServer, CREDIT_TASK_ID, payload -> {
             int tuples = payload.length == Integer.BYTES ? ByteBuffer.wrap(payload).getInt() : -1;
             if (tuples > 0) {
-                window.credit(tuples);
+                window.accept(tuples);
             } else {
                 LOG.warn("Ignored a malformed WOC frame credit ({} bytes)", payload.length);
             }

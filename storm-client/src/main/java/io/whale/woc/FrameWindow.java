@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WocConfig;
 import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
 import java.util.Map;

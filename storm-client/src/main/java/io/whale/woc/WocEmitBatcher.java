@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WocConfig;
 import io.whale.relay.RelayFrameCodec;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayPeers;
@@ -316,7 +317,7 @@ public final class WocEmitBatcher {
                 int node = next.poll();
                 NodeInfo member = tree.members().get(node - 1);
                 RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
-                if (!relay.reachable(member, () -> RelayTrees.allTasks(route))) {
+                if (!relay.reachable(member, () -> route.allTasks())) {
                     bypassedMembers++;
                     bypassedTuples += memberTasks.get(node - 1).length;
                     for (int i = children[node].length - 1; i >= 0; i--) {
@@ -326,7 +327,7 @@ public final class WocEmitBatcher {
                 }
                 byte[] frame = RelayFrameCodec.encode(first.getSourceTask(), first.getSourceStreamId(),
                     relay.incarnation(), tree.id(), seq, route, seeds, values);
-                frames.add(new HeldFrame(first, member, RelayTrees.allTasks(route), frame, tree.epoch(), route.depth(), delivery));
+                frames.add(new HeldFrame(first, member, route.allTasks(), frame, tree.epoch(), route.depth(), delivery));
             }
             // counted only once built: a frame counted and never sent would hold the next switch for ever
             if (shaper.register(tree.epoch(), frames.size())) {

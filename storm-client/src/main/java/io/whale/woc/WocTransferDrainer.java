@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WocConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.whale.woc;
 
+import io.whale.config.WocConfig;
 import io.whale.ack.AckCombiner;
 import io.whale.config.WhaleConfig;
 import io.whale.relay.RelayMember;

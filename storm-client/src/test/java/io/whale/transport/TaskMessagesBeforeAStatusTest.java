@@ -50,7 +50,7 @@ class TaskMessagesBeforeAStatusTest {
         channel.writeInbound(Unpooled.wrappedBuffer(taskMessage(FrameCredit.message(64)), status(List.of(2))));
 
         List<TaskMessage> decoded = channel.readInbound();
-        assertNull(FrameCredit.takeCredits(decoded, window), "the batch held only the credit");
+        assertNull(FrameCredit.takeCredits(decoded, window::credit), "the batch held only the credit");
         assertEquals(0, window.inFlight(), "the credit reached the window: its frames are no longer in flight");
         BackPressureStatus status = assertInstanceOf(BackPressureStatus.class, channel.readInbound());
         assertEquals(List.of(2), status.bpTasks);

@@ -42,21 +42,21 @@ class FrameCreditTest {
         FrameWindow window = fullWindow(10);
         List<TaskMessage> fromServer = List.of(FrameCredit.message(4), LOAD_METRICS, FrameCredit.message(3));
 
-        assertEquals(List.of(LOAD_METRICS), FrameCredit.takeCredits(fromServer, window));
+        assertEquals(List.of(LOAD_METRICS), FrameCredit.takeCredits(fromServer, window::credit));
         assertEquals(3, window.inFlight());
     }
 
     @Test
     void shouldTellTheHandlerWhenThereWereOnlyCredits() {
         FrameWindow window = fullWindow(2);
-        assertNull(FrameCredit.takeCredits(List.of(FrameCredit.message(2)), window));
+        assertNull(FrameCredit.takeCredits(List.of(FrameCredit.message(2)), window::credit));
         assertEquals(0, window.inFlight());
     }
 
     @Test
     void shouldLeaveABatchWithoutCreditsAsItIs() {
         List<TaskMessage> fromServer = List.of(LOAD_METRICS);
-        assertSame(fromServer, FrameCredit.takeCredits(fromServer, fullWindow(1)));
+        assertSame(fromServer, FrameCredit.takeCredits(fromServer, fullWindow(1)::credit));
     }
 
     @Test
@@ -64,7 +64,7 @@ class FrameCreditTest {
         FrameWindow window = fullWindow(2);
         List<TaskMessage> fromServer = List.of(new TaskMessage(FrameCredit.CREDIT_TASK_ID, new byte[] {0, 0, 0}),
                                                FrameCredit.message(-5), FrameCredit.message(0));
-        assertNull(FrameCredit.takeCredits(fromServer, window));
+        assertNull(FrameCredit.takeCredits(fromServer, window::credit));
         assertEquals(2, window.inFlight());
     }
 
@@ -84,7 +84,7 @@ class FrameCreditTest {
         channel.finishAndReleaseAll();
 
         FrameWindow window = fullWindow(7);
-        assertEquals(List.of(-1), FrameCredit.takeCredits(received, window).stream().map(TaskMessage::task).toList());
+        assertEquals(List.of(-1), FrameCredit.takeCredits(received, window::credit).stream().map(TaskMessage::task).toList());
         assertEquals(0, window.inFlight());
     }
 

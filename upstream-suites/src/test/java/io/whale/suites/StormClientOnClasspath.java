@@ -24,7 +24,7 @@ final class StormClientOnClasspath {
     /** Whale's own classes come in the patched core only. */
     static boolean isPatched() {
         try {
-            Class.forName("io.whale.woc.WocConfig", false, StormClientOnClasspath.class.getClassLoader());
+            Class.forName("io.whale.config.WocConfig", false, StormClientOnClasspath.class.getClassLoader());
             return true;
         } catch (ClassNotFoundException absent) {
             return false;
