@@ -35,7 +35,6 @@ import static io.whale.config.WhaleConfig.WOC_STALL_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
 
-import io.whale.transport.TransportSelection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

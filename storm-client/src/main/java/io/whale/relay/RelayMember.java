@@ -1,9 +1,15 @@
 package io.whale.relay;
 
 import io.whale.config.WhaleConfig;
-import io.whale.woc.CreditStall;
-import io.whale.woc.CreditedConnection;
-import io.whale.woc.MalformedBatchTupleException;
+import io.whale.flow.CreditStall;
+import io.whale.flow.CreditedConnection;
+import io.whale.flow.RelayInbound;
+import io.whale.flow.RelayLink;
+import io.whale.wire.MalformedFrameException;
+import io.whale.wire.RelayCredit;
+import io.whale.wire.RelayFrame;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayFrameMessage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
  * reconnecting. So is a child whose frames this worker roots have been in flight with no credit for
- * {@code whale.woc.stall.ms} ({@link io.whale.woc.FrameWindow#stalled}): what it owed is settled as lost, as when its
+ * {@code whale.woc.stall.ms} ({@link io.whale.flow.FrameWindow#stalled}): what it owed is settled as lost, as when its
  * connection closes, until its next credit. So is a child that has owed credit for frames forwarded to it, with none
  * coming, for the bound ({@link #checkStalls}, run by the worker's stall watch): a member sends around its cut-off
  * child itself, and meanwhile beats to its own parents (a credit of 0 tuples) so that they do not take it for cut off
@@ -144,7 +150,7 @@ public final class RelayMember {
      * refused when it is forwarded, counted in {@code relay-frames-refused}).
      *
      * @return whether the caller delivers the frame's tasks here: false when it was a duplicate or stale
-     * @throws MalformedBatchTupleException when its route sends two members' frames to one worker; nothing was sent,
+     * @throws MalformedFrameException when its route sends two members' frames to one worker; nothing was sent,
      *     and the caller credits the frame as refused ({@link #refused})
      */
     public boolean receive(RelayFrame frame) {
@@ -215,7 +221,7 @@ public final class RelayMember {
             heldBeforeActiveTuples -= held.frame().subtreeTasks();
             try {
                 forwardAndRegister(held.frame(), plan(held.frame()), held.parent());
-            } catch (MalformedBatchTupleException e) {
+            } catch (MalformedFrameException e) {
                 metrics.refused();
                 credit(held.parent(), held.frame().incarnation(), held.frame().subtreeTasks());
                 LOG.warn("Refused a relay frame taken before this worker was active: {}", e.getMessage());
@@ -235,8 +241,8 @@ public final class RelayMember {
         }
     }
 
-    private static MalformedBatchTupleException twice(RelayFrame frame, NodeInfo node) {
-        return new MalformedBatchTupleException("Relay frame of source task " + frame.sourceTask()
+    private static MalformedFrameException twice(RelayFrame frame, NodeInfo node) {
+        return new MalformedFrameException("Relay frame of source task " + frame.sourceTask()
                                                 + " routes two members to worker " + RelayTrees.address(node));
     }
 

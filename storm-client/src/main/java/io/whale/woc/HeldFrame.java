@@ -1,6 +1,8 @@
 package io.whale.woc;
 
-import io.whale.relay.RelayFrameMessage;
+import io.whale.flow.EmitDelivery;
+import io.whale.wire.BatchTupleMessage;
+import io.whale.wire.RelayFrameMessage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Tuple;

@@ -2,10 +2,15 @@ package io.whale.woc;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.whale.ack.AckCombiner;
-import io.whale.relay.RelayFrame;
-import io.whale.relay.RelayFrameCodec;
-import io.whale.relay.RelayFrameMessage;
 import io.whale.relay.RelayMember;
+import io.whale.wire.BatchTuple;
+import io.whale.wire.BatchTupleCodec;
+import io.whale.wire.BatchTupleMessage;
+import io.whale.wire.EdgeSeeds;
+import io.whale.wire.MalformedFrameException;
+import io.whale.wire.RelayFrame;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayFrameMessage;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -83,7 +88,7 @@ public final class WocDispatcher {
             RelayFrame frame;
             try {
                 frame = RelayFrameCodec.decode(message.message());
-            } catch (MalformedBatchTupleException e) {
+            } catch (MalformedFrameException e) {
                 rejected(e);
                 return true;
             }
@@ -94,7 +99,7 @@ public final class WocDispatcher {
                 if (relay.receive(frame)) {
                     deliver(checked, frame.sourceTask(), frame.stream(), frame.tasks(), frame.seeds(), out);
                 }
-            } catch (MalformedBatchTupleException e) {
+            } catch (MalformedFrameException e) {
                 relay.refused(frame);
                 rejected(e);
             }
@@ -108,7 +113,7 @@ public final class WocDispatcher {
             Checked checked = check(frame.sourceTask(), frame.stream(), frame.destTasks(), frame.frame(), frame.valuesOffset(),
                 frame.valuesLength());
             deliver(checked, frame.sourceTask(), frame.stream(), frame.destTasks(), frame.seeds(), out);
-        } catch (MalformedBatchTupleException e) {
+        } catch (MalformedFrameException e) {
             rejected(e);
         }
         return true;
@@ -159,7 +164,7 @@ public final class WocDispatcher {
     private String sourceComponent(int sourceTask) {
         String component = context.getComponentId(sourceTask);
         if (component == null) {
-            throw new MalformedBatchTupleException("BatchTuple source task " + sourceTask + " is not in this topology");
+            throw new MalformedFrameException("BatchTuple source task " + sourceTask + " is not in this topology");
         }
         return component;
     }
@@ -170,7 +175,7 @@ public final class WocDispatcher {
         for (int dest : dests) {
             if (!localTasks.contains(dest)) {
                 if (context.getComponentId(dest) == null) {
-                    throw new MalformedBatchTupleException("BatchTuple destination task " + dest + " is not in this topology");
+                    throw new MalformedFrameException("BatchTuple destination task " + dest + " is not in this topology");
                 }
                 stale++;
             }
@@ -182,7 +187,7 @@ public final class WocDispatcher {
     private void requireTopologyTasks(int[] tasks) {
         for (int task : tasks) {
             if (context.getComponentId(task) == null) {
-                throw new MalformedBatchTupleException("Relay frame route names task " + task + ", which is not in this topology");
+                throw new MalformedFrameException("Relay frame route names task " + task + ", which is not in this topology");
             }
         }
     }
@@ -192,15 +197,15 @@ public final class WocDispatcher {
         try {
             fieldCount = context.getComponentOutputFields(component, stream).size();
         } catch (IllegalArgumentException e) {
-            throw new MalformedBatchTupleException("BatchTuple stream " + component + ":" + stream + " is not declared", e);
+            throw new MalformedFrameException("BatchTuple stream " + component + ":" + stream + " is not declared", e);
         }
         if (fieldCount != valueCount) {
-            throw new MalformedBatchTupleException("BatchTuple on " + component + ":" + stream + " has " + valueCount
+            throw new MalformedFrameException("BatchTuple on " + component + ":" + stream + " has " + valueCount
                                                    + " values for " + fieldCount + " fields");
         }
     }
 
-    private void rejected(MalformedBatchTupleException e) {
+    private void rejected(MalformedFrameException e) {
         metrics.frameMalformed();
         long unlogged = malformedWarning.occurred(System.nanoTime());
         if (unlogged != ThrottledWarning.SUPPRESS) {
@@ -234,14 +239,14 @@ public final class WocDispatcher {
             try {
                 List<Object> values = kryo.deserializeFrom(input);
                 if (input.position() != valuesOffset + valuesLength) {
-                    throw new MalformedBatchTupleException("BatchTuple values end before the frame does");
+                    throw new MalformedFrameException("BatchTuple values end before the frame does");
                 }
                 return values;
             } catch (RuntimeException e) {
-                if (e instanceof MalformedBatchTupleException m) {
+                if (e instanceof MalformedFrameException m) {
                     throw m;
                 }
-                throw new MalformedBatchTupleException("BatchTuple values do not deserialize: " + e, e);
+                throw new MalformedFrameException("BatchTuple values do not deserialize: " + e, e);
             }
         }
     }

@@ -1,12 +1,18 @@
 package io.whale.woc;
 
 import io.whale.config.WocConfig;
-import io.whale.relay.RelayFrameCodec;
+import io.whale.flow.CreditedConnection;
+import io.whale.flow.DeliveryTimes;
+import io.whale.flow.EmitDelivery;
+import io.whale.flow.FrameWindow;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayPeers;
-import io.whale.relay.RelayRoute;
 import io.whale.relay.RelayTrees;
 import io.whale.relay.TreeShaper;
+import io.whale.wire.BatchTupleCodec;
+import io.whale.wire.EdgeSeeds;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayRoute;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;

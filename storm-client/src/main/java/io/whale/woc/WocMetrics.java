@@ -2,6 +2,8 @@ package io.whale.woc;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
+import io.whale.flow.EmitDelivery;
+import io.whale.flow.FrameWindow;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,6 +1,7 @@
 package io.whale.woc;
 
 import io.whale.config.WocConfig;
+import io.whale.wire.BatchTupleMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,11 @@
 package io.whale.woc;
 
-import io.whale.config.WocConfig;
 import io.whale.ack.AckCombiner;
 import io.whale.config.WhaleConfig;
+import io.whale.config.WocConfig;
+import io.whale.flow.CreditStall;
+import io.whale.flow.CreditedConnection;
+import io.whale.flow.FrameWindow;
 import io.whale.relay.RelayMember;
 import io.whale.relay.RelayMetrics;
 import io.whale.relay.RelaySettings;

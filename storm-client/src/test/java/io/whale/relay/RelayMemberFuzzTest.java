@@ -6,9 +6,14 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import io.whale.flow.FrameWindow;
+import io.whale.flow.RelayInbound;
 import io.whale.multicast.BinomialTreeBuilder;
-import io.whale.woc.FrameWindow;
-import io.whale.woc.MalformedBatchTupleException;
+import io.whale.wire.MalformedFrameException;
+import io.whale.wire.RelayFrame;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayFrameMessage;
+import io.whale.wire.RelayRoute;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -66,7 +71,7 @@ class RelayMemberFuzzTest {
                 published.clear();
                 try {
                     assertTrue(member.receive(frame), "frame " + seq + " is its stream's next");
-                } catch (MalformedBatchTupleException e) {
+                } catch (MalformedFrameException e) {
                     refused++;
                     assertEquals(List.of(), published, "a refused route sends nothing");
                     continue;

@@ -12,9 +12,16 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.whale.flow.FrameWindow;
+import io.whale.flow.RelayInbound;
+import io.whale.flow.RelayLink;
 import io.whale.multicast.BinomialTreeBuilder;
-import io.whale.woc.FrameWindow;
-import io.whale.woc.MalformedBatchTupleException;
+import io.whale.wire.MalformedFrameException;
+import io.whale.wire.RelayCredit;
+import io.whale.wire.RelayFrame;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayFrameMessage;
+import io.whale.wire.RelayRoute;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +180,7 @@ class RelayMemberTest {
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
         try {
-            assertThrows(MalformedBatchTupleException.class, () -> onB.receive(frame));
+            assertThrows(MalformedFrameException.class, () -> onB.receive(frame));
         } finally {
             RelayInbound.exit();
         }
@@ -386,7 +393,7 @@ class RelayMemberTest {
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
         try {
-            assertThrows(MalformedBatchTupleException.class, () -> onB.receive(frame));
+            assertThrows(MalformedFrameException.class, () -> onB.receive(frame));
             onB.refused(frame);
         } finally {
             RelayInbound.exit();
@@ -407,7 +414,7 @@ class RelayMemberTest {
 
         RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
         try {
-            assertThrows(MalformedBatchTupleException.class, () -> fiveOnC.receive(frame), "B's child and C are one worker");
+            assertThrows(MalformedFrameException.class, () -> fiveOnC.receive(frame), "B's child and C are one worker");
         } finally {
             RelayInbound.exit();
         }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.config.WhaleConfig;
-import io.whale.woc.FrameWindow;
+import io.whale.flow.FrameWindow;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.whale.woc.FrameCredit;
-import io.whale.woc.FrameWindow;
+import io.whale.wire.FrameCredit;
+import io.whale.flow.FrameWindow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

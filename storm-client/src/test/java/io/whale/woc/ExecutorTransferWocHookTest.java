@@ -12,6 +12,9 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.whale.flow.FrameWindow;
+import io.whale.wire.BatchTupleCodec;
+import io.whale.wire.BatchTupleMessage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

@@ -14,9 +14,14 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.whale.config.WhaleConfig;
-import io.whale.relay.RelayFrame;
-import io.whale.relay.RelayFrameCodec;
-import io.whale.relay.RelayFrameMessage;
+import io.whale.flow.FrameWindow;
+import io.whale.flow.WindowSizer;
+import io.whale.wire.BatchTuple;
+import io.whale.wire.BatchTupleCodec;
+import io.whale.wire.BatchTupleMessage;
+import io.whale.wire.RelayFrame;
+import io.whale.wire.RelayFrameCodec;
+import io.whale.wire.RelayFrameMessage;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -458,7 +463,7 @@ class WocEmitBatcherTest {
         setUp(treeConf);
         AtomicLong clock = new AtomicLong();
         for (NodeInfo node : List.of(WORKER_A, WORKER_B, WORKER_C)) {
-            FrameWindow window = new FrameWindow(8192, 50, clock::get);
+            FrameWindow window = new FrameWindow(8192, 50, 0, clock::get);
             window.onConnected();
             windows.put(node, window);
         }
@@ -487,7 +492,7 @@ class WocEmitBatcherTest {
         setUp(treeConf);
         long builtAt = System.nanoTime();
         AtomicLong clock = new AtomicLong();
-        FrameWindow windowB = new FrameWindow(8192, 50, clock::get);
+        FrameWindow windowB = new FrameWindow(8192, 50, 0, clock::get);
         windowB.onConnected();
         windows.put(WORKER_B, windowB);
         windowB.tryAcquire(5000);

@@ -3,6 +3,7 @@ package io.whale.woc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.codahale.metrics.Gauge;
+import io.whale.flow.FrameWindow;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,7 +20,7 @@ class WocMetricsTest {
     void shouldGaugeTheWindowToEachDestinationWorkerItsFirstFrameWentTo() {
         StormMetricRegistry registry = new StormMetricRegistry();
         AtomicLong now = new AtomicLong();
-        FrameWindow window = new FrameWindow(8192, 50, now::get);
+        FrameWindow window = new FrameWindow(8192, 50, 0, now::get);
         WocMetrics metrics = new WocMetrics(registry, n -> window);
         window.onConnected();
         NodeInfo node = new NodeInfo("b", Set.of(6701L));

@@ -13,20 +13,20 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.utils.Utils;
 
 /** A real topology context for the WOC tests: spout "src" (task 1) all-grouped to bolt "sink" (tasks 2..7). */
-final class WocTestTopology {
-    static final int SOURCE_TASK = 1;
-    static final List<Integer> SINK_TASKS = List.of(2, 3, 4, 5, 6, 7);
+public final class WocTestTopology {
+    public static final int SOURCE_TASK = 1;
+    public static final List<Integer> SINK_TASKS = List.of(2, 3, 4, 5, 6, 7);
 
     private WocTestTopology() {
     }
 
-    static Map<String, Object> conf() {
+    public static Map<String, Object> conf() {
         Map<String, Object> conf = Utils.readDefaultConfig();
         conf.put(WhaleConfig.WOC_ENABLED, true);
         return conf;
     }
 
-    static GeneralTopologyContext context() {
+    public static GeneralTopologyContext context() {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("src", new TestWordSpout(), 1);
         builder.setBolt("sink", new TestWordCounter(), SINK_TASKS.size()).allGrouping("src");

@@ -1,10 +1,11 @@
 package io.whale.woc;
 
-import io.whale.config.WhaleConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.whale.config.WhaleConfig;
+import io.whale.wire.BatchTupleMessage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;

@@ -4,9 +4,9 @@ import io.whale.rdma.channel.BackpressureException;
 import io.whale.rdma.channel.ChannelClosedException;
 import io.whale.rdma.channel.ChannelListener;
 import io.whale.rdma.channel.ChannelSender;
-import io.whale.woc.ConnectionCredit;
-import io.whale.woc.CreditedConnection;
-import io.whale.woc.FrameWindow;
+import io.whale.flow.ConnectionCredit;
+import io.whale.flow.CreditedConnection;
+import io.whale.flow.FrameWindow;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * acking as Netty does — never silently.
  *
  * <p>It returns credit as the patched Netty client does ({@link CreditedConnection}): the receiver's CREDIT notices
- * credit its {@link FrameWindow} or go to its {@link io.whale.relay.RelayLink}. The window is enforced while connected. Unlike
+ * credit its {@link FrameWindow} or go to its {@link io.whale.flow.RelayLink}. The window is enforced while connected. Unlike
  * Netty's, a connection that went down keeps what was not consumed and sends it after the reconnect, so frames are
  * lost, and the relay told so, only when the channel gives up.
  */

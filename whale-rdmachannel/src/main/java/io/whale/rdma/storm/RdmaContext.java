@@ -3,7 +3,7 @@ package io.whale.rdma.storm;
 import io.whale.config.WhaleConfig;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.channel.RdmaTransport;
-import io.whale.woc.FrameWindow;
+import io.whale.flow.FrameWindow;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;

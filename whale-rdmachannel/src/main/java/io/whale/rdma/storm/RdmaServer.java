@@ -4,7 +4,7 @@ import io.whale.rdma.channel.ChannelServer;
 import io.whale.rdma.channel.InboundBatch;
 import io.whale.rdma.channel.InboundHandler;
 import io.whale.rdma.channel.RdmaTransport;
-import io.whale.woc.CreditReturn;
+import io.whale.flow.CreditReturn;
 import java.net.InetSocketAddress;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;

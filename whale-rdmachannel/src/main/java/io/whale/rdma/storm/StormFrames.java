@@ -47,7 +47,7 @@ final class StormFrames {
         return new TaskMessage(task, payload);
     }
 
-    /** A CREDIT notice carrying {@code credit}, a {@link io.whale.woc.FrameCredit} or {@link io.whale.relay.RelayCredit} message. */
+    /** A CREDIT notice carrying {@code credit}, a {@link io.whale.wire.FrameCredit} or {@link io.whale.wire.RelayCredit} message. */
     static ByteBuffer credit(TaskMessage credit) {
         return ByteBuffer.allocate(1 + Integer.BYTES + credit.message().length).put(CREDIT).putInt(credit.task())
                 .put(credit.message()).flip();
