@@ -5,7 +5,7 @@
 # wire-bytes figure).
 #
 #   dev-tools/bench-woc.sh [--quick] [--out DIR] [--matchers 4,8,16] [--workers 2,4] [--transports netty,rdma]
-#                          [--systems stock,woc-off,woc-on,woc-nowindow,woc-fixedwindow,woc-binomial,woc-nonblocking,woc-auto,woc-auto-fixedwindow] [--waits default,park100,level2-0,level2-0-sleep4] [--tuned]
+#                          [--systems storm,whale-nowoc,whale-woc,...: --help lists them] [--waits default,park100,level2-0,level2-0-sleep4] [--tuned]
 #                          [--rate TUPLES_PER_S | --find-sustainable P99_MS [--probes N] | --rate-steps R1:S1,...] [--repeats N] [--no-ceiling]
 #                          [--set KEY=VALUE]... [--hosts N [--link-mbit R]] [--warmup-s S] [--measure-s S] [--acking PENDING]
 #
@@ -13,17 +13,18 @@
 # other setting identical (default netty; the one-worker ceiling runs once per P, over the first one). rdma runs
 # over UCX (libucx0: dev-tools/setup-host.sh); on one host UCX uses shared memory, which loopback bytes do not see.
 #
-# --systems stock runs stock Apache Storm 2.8.3 (upstream jars from Maven Central, assembled by dev-tools/stock-storm
+# --systems storm runs stock Apache Storm 2.8.3 (upstream jars from Maven Central, assembled by dev-tools/stock-storm
 # into dev-tools/stock-storm/target/apache-storm-2.8.3; built here if missing) on a second local cluster.
-# woc-nowindow is WOC on with whale.woc.window.tuples=0, to show what the frame window does side by side;
-# woc-fixedwindow and woc-auto-fixedwindow keep the window at whale.woc.window.tuples (whale.woc.window.delay.ms=0),
+# whale-woc-nowindow is WOC on with whale.woc.window.tuples=0, to show what the frame window does side by side;
+# whale-woc-fixedwindow and whale-woc-nonblock-fixedwindow keep the window at whale.woc.window.tuples (whale.woc.window.delay.ms=0),
 # not sized to the path, to show what the sizing does;
-# woc-binomial and woc-nonblocking send WOC frames along a relay tree (whale.multicast.structure; nonblocking with d* = 2);
-# woc-auto along a nonblocking tree the controller reshapes live (d* auto).
+# whale-woc-binomial and whale-woc-nonblock-d2 send WOC frames along a relay tree (whale.multicast.structure;
+# nonblocking with d* = 2); whale-woc-nonblock along a nonblocking tree the controller reshapes live (d* auto);
+# the whale-woc-rdma* systems do the same over the RDMA transport.
 # --acking PENDING: at-least-once, one acker per worker and topology.max.spout.pending PENDING (the spout emits with
-# message ids, the matchers ack); woc-plainacks is WOC on with every ack sent on its own (whale.woc.ack.combine=false),
-# woc-delayacks with acks combined within whale.woc.ack.combine.delay.ms only (whale.woc.ack.combine.wait.ms=0),
-# woc-atmostonce WOC on without acking in the same run, to show what ack combining and at-least-once cost side by side.
+# message ids, the matchers ack); whale-woc-plainacks is WOC on with every ack sent on its own (whale.woc.ack.combine=false),
+# whale-woc-delayacks with acks combined within whale.woc.ack.combine.delay.ms only (whale.woc.ack.combine.wait.ms=0),
+# whale-woc-atmostonce WOC on without acking in the same run, to show what ack combining and at-least-once cost side by side.
 #
 # WHALE_HOME: the Whale distribution to run (default: the one built under distribution/target, which a build of the
 # distribution module deletes and re-creates; point WHALE_HOME at a copy to benchmark while others build).
