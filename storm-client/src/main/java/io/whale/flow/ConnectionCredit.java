@@ -1,6 +1,5 @@
 package io.whale.flow;
 
-import io.whale.flow.RelayLink;
 import io.whale.wire.FrameCredit;
 import io.whale.wire.RelayCredit;
 import java.util.List;

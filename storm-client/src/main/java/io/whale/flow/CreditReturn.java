@@ -1,7 +1,6 @@
 package io.whale.flow;
 
 import io.whale.config.WocConfig;
-import io.whale.flow.RelayInbound;
 import io.whale.wire.FrameCredit;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,5 @@
 package io.whale.flow;
 
-import io.whale.flow.RelayLink;
-
 /**
  * A connection to another worker that returns credit for what it carried: Storm's Netty client (patch 0011) and the
  * RDMA transport's. WOC finds a destination's {@link FrameWindow} by it, and the relay attaches its

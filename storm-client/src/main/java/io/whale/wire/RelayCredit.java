@@ -1,7 +1,5 @@
 package io.whale.wire;
 
-import io.whale.wire.FrameCredit;
-import io.whale.wire.MalformedFrameException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

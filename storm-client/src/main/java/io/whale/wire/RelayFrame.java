@@ -1,6 +1,5 @@
 package io.whale.wire;
 
-import io.whale.wire.EdgeSeeds;
 import java.util.List;
 
 /**

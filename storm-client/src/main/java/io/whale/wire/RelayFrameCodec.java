@@ -1,8 +1,5 @@
 package io.whale.wire;
 
-import io.whale.wire.EdgeSeeds;
-import io.whale.wire.FrameFields;
-import io.whale.wire.MalformedFrameException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,5 @@
 package io.whale.wire;
 
-import io.whale.wire.BatchTupleMessage;
-
 /**
  * A relay frame on its way to the transport: a TaskMessage to the reserved task {@link #FRAME_TASK_ID}, routed by the
  * transfer drainer like a BatchTuple frame, to the worker of its route's first task. -7001 passes Storm's Netty

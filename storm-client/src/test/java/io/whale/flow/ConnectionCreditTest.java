@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.whale.flow.RelayLink;
 import io.whale.wire.FrameCredit;
 import io.whale.wire.RelayCredit;
 import java.util.ArrayList;

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.whale.wire.EdgeSeeds;
-import io.whale.wire.FrameFields;
-import io.whale.wire.MalformedFrameException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,8 +3,6 @@ package io.whale.wire;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.whale.wire.EdgeSeeds;
-import io.whale.wire.MalformedFrameException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
