@@ -4,6 +4,7 @@ import io.whale.wire.FrameCredit;
 import io.whale.wire.RelayCredit;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import org.apache.storm.messaging.TaskMessage;
 
 /**
@@ -14,10 +15,13 @@ import org.apache.storm.messaging.TaskMessage;
  */
 public final class ConnectionCredit {
     private final FrameWindow frameWindow;
+    /** The window's credit, made once: the transport hands every batch the peer sent to {@link #takeCredits}. */
+    private final IntConsumer windowCredit;
     private volatile RelayLink relayLink;
 
     public ConnectionCredit(FrameWindow frameWindow) {
         this.frameWindow = frameWindow;
+        this.windowCredit = frameWindow::credit;
     }
 
     /** With the window {@code whale.woc.*} asks for ({@link FrameWindow#forTopology}). */
@@ -57,8 +61,6 @@ public final class ConnectionCredit {
      * for the transport itself (Storm's load metrics), or null when nothing is.
      */
     public List<TaskMessage> takeCredits(List<TaskMessage> fromPeer) {
-        RelayLink link = relayLink;
-        return RelayCredit.takeCredits(FrameCredit.takeCredits(fromPeer, frameWindow::credit),
-            link == null ? null : link::credited);
+        return RelayCredit.takeCredits(FrameCredit.takeCredits(fromPeer, windowCredit), relayLink);
     }
 }
