@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
  * reordering anything; what the control saw is logged and counted ({@link ShapeMetrics}).
  */
 final class LiveShapes extends TreeShaper {
+    /** Under TreeShaper's name, which operators' log filters and the benchmark's event reader know the lines by. */
     private static final Logger LOG = LoggerFactory.getLogger(TreeShaper.class);
 
     private final ControllerSettings settings;
