@@ -22,8 +22,8 @@ import java.util.Map;
  * runs with the workers' control law in the loop, once with a switching delay that satisfies Theorem 4 and once
  * with one that does not; the binomial and sequential trees run fixed for comparison. The fast switch takes 3 ms and
  * 0.1 ms per move: the control law scales down one interval after the paper's controller would (it takes the lowest
- * read of an interval for the queue), so at the 100k step the source holds some 540 tuples at the decision and
- * Theorem 4 leaves 4.8 ms for the 12 moves.
+ * read of an interval for the queue), so at the 100k step of the full run the source holds 465 tuples at the decision and
+ * Theorem 4 leaves 5.6 ms for the 12 moves (6.2 ms at 5 ms + 0.1 ms per move).
  */
 final class RateStepScenario {
     static final int DESTINATIONS = 30;
