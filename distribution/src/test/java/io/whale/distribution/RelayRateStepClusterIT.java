@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.whale.bench.ScheduleEvent;
 import io.whale.examples.smoke.AckingTopology;
 import io.whale.examples.smoke.AppendLog;
 import io.whale.examples.smoke.PropertiesReport;
@@ -33,6 +34,8 @@ import org.junit.jupiter.api.Test;
  * scale d* down during the high step and back up to the full tree after it, the queue must end under the waterline
  * (it need not have risen above it: the controller decides on the queue's growth, and often scales down before the
  * queue reaches the waterline), and every task must receive every id exactly once and in order across the switches.
+ * The switches and waterline crossings are read from the controller's metrics ({@code relay-*}, printed every second
+ * by the console reporter), never from its log lines.
  */
 class RelayRateStepClusterIT {
     private static final String NAME = "rate-step";
@@ -44,7 +47,10 @@ class RelayRateStepClusterIT {
     private static final int STEP_SECS = 12;
     /** More than the schedule lets out: the spout stops when it ends. */
     private static final int IDS = 1_000_000;
-    private static final String SWITCH = "Multicast trees, epoch ";
+    /** The controller's events and the counters checked, every second into worker.log. */
+    private static final String TREE_METRICS = "topology.metrics.reporters=[{\"class\":"
+        + "\"org.apache.storm.metrics2.reporters.ConsoleStormReporter\",\"report.period\":1,\"report.period.units\":\"SECONDS\","
+        + "\"filter\":{\"class\":\"org.apache.storm.metrics2.filters.RegexFilter\",\"expression\":\".*__system[.]-1[.][0-9]+-(relay|woc)-.*\"}}]";
 
     @Test
     void shouldScaleDownOnARateStepUpAndBackUpAfterItLosingAndReorderingNothing() throws Exception {
@@ -53,7 +59,7 @@ class RelayRateStepClusterIT {
         Path reports = dir.resolve("report");
         try (PrivateLocalCluster cluster = PrivateLocalCluster.upHosts(dir, HOSTS, LINK_MBIT, List.of())) {
             String schedule = LOW + ":" + STEP_SECS + "," + HIGH + ":" + STEP_SECS + "," + LOW + ":" + STEP_SECS;
-            cluster.submit(List.of(WorkerLogs.CONSOLE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=nonblocking",
+            cluster.submit(List.of(TREE_METRICS, "whale.woc.enabled=true", "whale.multicast.structure=nonblocking",
                     "topology.acker.executors=0"),
                 AckingTopology.class.getName(), List.of("--name", NAME, "--ids", String.valueOf(IDS), "--rate", schedule,
                     "--parallelism", String.valueOf(TASKS), "--workers", String.valueOf(HOSTS), "--report-dir", reports.toString()));
@@ -81,33 +87,29 @@ class RelayRateStepClusterIT {
             long up = steps[1];
             long down = steps[2];
             WorkerLogs logs = cluster.workerLogs(NAME);
-            List<WorkerLogs.Line> switches = logs.linesWith(SWITCH);
-            switches.forEach(s -> System.out.printf("%+8d ms from the step up: %s%n", s.epochMs() - up, s.text().substring(s.text().indexOf(SWITCH))));
-            logs.linesWith("Multicast queue ").forEach(s -> System.out.printf("%+8d ms from the step up: %s%n", s.epochMs() - up,
-                s.text().substring(s.text().indexOf("Multicast queue "))));
+            List<ScheduleEvent> events = logs.treeEvents();
+            events.forEach(e -> System.out.printf("%+8d ms from the step up: %s %s%n", e.epochMillis() - up, e.kind(), e.text()));
+            List<ScheduleEvent> switches = events.stream().filter(e -> e.kind() == ScheduleEvent.Kind.SWITCH).toList();
 
-            WorkerLogs.Line scaledDown = switches.stream().filter(s -> s.epochMs() >= up && s.epochMs() < down && s.text().contains("SCALE_DOWN"))
-                .findFirst().orElseThrow(() -> new AssertionError("no scale-down during the high step"));
-            WorkerLogs.Line lastCrossing = logs.linesWith("Multicast queue ").stream().filter(l -> l.epochMs() >= up)
-                .reduce((earlier, later) -> later).orElse(null);
-            assertTrue(lastCrossing == null || lastCrossing.text().contains("back under the waterline"),
+            ScheduleEvent scaledDown = switches.stream().filter(s -> s.epochMillis() >= up && s.epochMillis() < down
+                    && s.switched().reason().equals("SCALE_DOWN")).findFirst()
+                .orElseThrow(() -> new AssertionError("no scale-down during the high step"));
+            ScheduleEvent lastCrossing = events.stream().filter(e -> e.epochMillis() >= up && (e.kind() == ScheduleEvent.Kind.ABOVE_WATERLINE
+                || e.kind() == ScheduleEvent.Kind.UNDER_WATERLINE)).reduce((earlier, later) -> later).orElse(null);
+            assertTrue(lastCrossing == null || lastCrossing.kind() == ScheduleEvent.Kind.UNDER_WATERLINE,
                 "the queue rose above the waterline and never came back under it");
-            WorkerLogs.Line scaledUp = scaledUp(switches, down);
+            ScheduleEvent scaledUp = switches.stream().filter(s -> s.epochMillis() >= down && s.switched().reason().equals("SCALE_UP"))
+                .findFirst().orElseThrow(() -> new AssertionError("no scale-up after the step down"));
             System.out.printf("rate step up: scaled down after %d ms; %s (the step down came after %d ms); scaled up %d ms after the"
-                    + " step down%n", scaledDown.epochMs() - up, lastCrossing == null ? "the queue stayed under the waterline"
-                    : "the queue was last back under the waterline " + (lastCrossing.epochMs() - up) + " ms after the step up",
-                down - up, scaledUp.epochMs() - down);
-            WorkerLogs.Line last = switches.get(switches.size() - 1);
-            assertTrue(last.text().contains(" -> 2 (SCALE_UP"), "the last switch goes back up to the full tree: " + last.text());
+                    + " step down%n", scaledDown.epochMillis() - up, lastCrossing == null ? "the queue stayed under the waterline"
+                    : "the queue was last back under the waterline " + (lastCrossing.epochMillis() - up) + " ms after the step up",
+                down - up, scaledUp.epochMillis() - down);
+            ScheduleEvent.Switch last = switches.get(switches.size() - 1).switched();
+            assertTrue(last.to().equals("2") && last.reason().equals("SCALE_UP"), "the last switch goes back up to the full tree: " + last);
             assertTrue(logs.lastCountIfPrinted("relay-tuples-lost") <= 0, "tuples lost along the trees");
             assertEquals(0, logs.lastCount("woc-frames-malformed"));
             assertFalse(logs.contains("cannot be reached"), "a member was unreachable during the run");
         }
-    }
-
-    private static WorkerLogs.Line scaledUp(List<WorkerLogs.Line> switches, long after) {
-        return switches.stream().filter(s -> s.epochMs() >= after && s.text().contains("SCALE_UP")).findFirst()
-            .orElseThrow(() -> new AssertionError("no scale-up after the step down"));
     }
 
     private static Properties spout(Path reports) {

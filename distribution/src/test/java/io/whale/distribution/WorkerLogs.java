@@ -2,13 +2,11 @@ package io.whale.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.whale.bench.ScheduleEvent;
+import io.whale.bench.WorkerCounterLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -24,13 +22,6 @@ record WorkerLogs(String text) {
     /** A source's first tree as logged, e.g. {@code ...: s2:1025 [s4:1025], s3:1025}: a relay and its first child. */
     private static final Pattern RELAY_EDGE = Pattern.compile(
         "Relay tree -?\\d+ of source task \\d+ \\(epoch 0\\): (?:[^\\[\\s]+, )*([^\\[\\s,]+) \\[([^\\]\\s,\\[]+)");
-
-    /** Log4j's time stamp at the start of a worker.log line, in the machine's zone. */
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
-
-    /** A log line and when it was written (epoch ms). */
-    record Line(long epochMs, String text) {
-    }
 
     /** A relay and its first child (members as supervisor-id:port) in the logged {@code tree}. */
     record RelayEdge(String tree, String relay, String child) {
@@ -66,17 +57,13 @@ record WorkerLogs(String text) {
         return max;
     }
 
-    /** The lines containing {@code marker}, oldest first (lines of several workers merged by time). */
-    List<Line> linesWith(String marker) {
-        List<Line> lines = new ArrayList<>();
-        for (String line : text.split("\\R")) {
-            if (line.contains(marker) && line.length() > 23) {
-                long ms = LocalDateTime.parse(line.substring(0, 23), STAMP).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
-                lines.add(new Line(ms, line));
-            }
-        }
-        lines.sort((a, b) -> Long.compare(a.epochMs(), b.epochMs()));
-        return lines;
+    /**
+     * The sources' tree switches and waterline crossings, in time order, read from their controllers' metrics as a
+     * console reporter printed them (one whose filter keeps the {@code relay-*} metrics, every second or so: a switch
+     * the reports could not time is counted in the next one's {@link ScheduleEvent.Switch#untimedBefore()}).
+     */
+    List<ScheduleEvent> treeEvents() {
+        return ScheduleEvent.controllerEvents(WorkerCounterLog.parse(text));
     }
 
     /** The first relay with a child in a tree a source logged, if one did. */

@@ -32,10 +32,11 @@ import org.slf4j.LoggerFactory;
  * the read to the control, so it needs no thread of its own and stops with them; a read is never waited for: an
  * executor that finds another reading goes on. A switch the control asks for is planned here
  * ({@link SwitchingPlanner}) and taken by a {@link ShapeSwitch}, which makes the new shapes take over without
- * reordering anything; what the control saw is logged and counted ({@link ShapeMetrics}).
+ * reordering anything; what the control saw is logged for operators and counted and timed
+ * for readers ({@link ShapeMetrics}: a reader times switches and waterline crossings by the metrics, never the log).
  */
 final class LiveShapes extends TreeShaper {
-    /** Under TreeShaper's name, which operators' log filters and the benchmark's event reader know the lines by. */
+    /** Under TreeShaper's name, which operators' log filters know the lines by. */
     private static final Logger LOG = LoggerFactory.getLogger(TreeShaper.class);
 
     private final ControllerSettings settings;
@@ -62,7 +63,7 @@ final class LiveShapes extends TreeShaper {
         this.settings = settings;
         this.clock = clock;
         this.transferQueueLength = transferQueueLength;
-        this.metrics = new ShapeMetrics(registry, this);
+        this.metrics = new ShapeMetrics(registry, this, System::currentTimeMillis);
         this.control = new LiveControl(settings.control(), clock.nanoTime(), new Logged());
     }
 
@@ -195,7 +196,7 @@ final class LiveShapes extends TreeShaper {
             return;
         }
         treesByEpoch.keySet().removeIf(epoch -> epoch < flip.epoch());
-        metrics.switched(flip, pending.up());
+        metrics.switched(flip, pending);
         landedDrainNanos.set(flip.drainNanos());
         LOG.info("Multicast trees, epoch {}: d* {} -> {} ({}); drained in {} ms", flip.epoch(),
             degreeText(flip.fromDegree()), flip.toDegree(), pending.reason(), flip.drainNanos() / 1_000_000);
@@ -245,7 +246,7 @@ final class LiveShapes extends TreeShaper {
     private final class Logged implements ControlEvents {
         @Override
         public void held(ShapeSwitch.Waiting<?> stalled, long intervalNanos, boolean first) {
-            metrics.held(intervalNanos / 1_000_000);
+            metrics.held(intervalNanos / 1_000_000, first);
             if (first) {
                 LOG.info("Multicast controller holding: {} returned no credit for {} ms with {} tuples in flight to it",
                     RelayTrees.address((NodeInfo) stalled.child()), stalled.waitedNanos() / 1_000_000, stalled.owed());
@@ -259,6 +260,7 @@ final class LiveShapes extends TreeShaper {
 
         @Override
         public void aboveWaterline(int length) {
+            metrics.aboveWaterline();
             LOG.info("Multicast queue above the waterline ({}): {} tuples", settings.waterline(), length);
         }
 

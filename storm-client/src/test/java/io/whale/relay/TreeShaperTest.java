@@ -78,6 +78,11 @@ class TreeShaperTest {
         return registry.getRegistry().getCounters((key, metric) -> key.endsWith("-" + name)).values().iterator().next().getCount();
     }
 
+    private long gauge(String name) {
+        return ((Number) registry.getRegistry().getGauges((key, metric) -> key.endsWith("-" + name)).values().iterator().next()
+            .getValue()).longValue();
+    }
+
     @Test
     void shouldScaleDownWhenTheTransferQueueGrowsTowardsItsCapacity() {
         LiveShapes shaper = live(0);
@@ -92,6 +97,34 @@ class TreeShaperTest {
         assertEquals(1, counter("relay-switches-down"));
         assertEquals(0, counter("relay-switches-up"));
         assertEquals(shaper.maxOutDegree(), shaper.shape(1, MEMBERS).maxOutDegree());
+    }
+
+    @Test
+    void shouldTimeEachSwitchAndWaterlineCrossingAsMetricsForReadersThatDoNotReadTheLog() {
+        LiveShapes shaper = live(0);
+        shaper.shape(0, MEMBERS);
+        assertEquals(0, gauge("relay-last-switch-at-ms"), "no switch yet");
+        long before = System.currentTimeMillis();
+
+        growQueueTowardsCapacity(shaper);
+        long switched = System.currentTimeMillis();
+        assertEquals(1, counter("relay-switches-down"));
+        assertTrue(gauge("relay-last-switch-at-ms") >= before && gauge("relay-last-switch-at-ms") <= switched,
+            "the flip is timed by the wall clock: " + gauge("relay-last-switch-at-ms"));
+        assertEquals(0, gauge("relay-last-switch-from"), "the first shape has no bound");
+        assertEquals(shaper.maxOutDegree(), gauge("relay-last-switch-to"));
+
+        for (int read = 0; read < 12; read++) {
+            interval(shaper, 900);
+        }
+        for (int read = 0; read < 12; read++) {
+            interval(shaper, 0);
+        }
+        assertEquals(1, counter("relay-above-waterline"));
+        assertTrue(gauge("relay-last-above-waterline-at-ms") >= before && gauge("relay-last-above-waterline-at-ms") <= System.currentTimeMillis());
+        assertTrue(gauge("relay-last-under-waterline-at-ms") >= gauge("relay-last-above-waterline-at-ms"),
+            "back under after it rose above");
+        assertEquals(0, counter("relay-switches-forced"));
     }
 
     @Test
@@ -288,6 +321,7 @@ class TreeShaperTest {
             interval(shaper, length);
         }
         assertEquals(50, counter("relay-controller-held-ms"), "the interval whose credit ended the wait is held too");
+        assertEquals(1, counter("relay-controller-holds"), "one hold of five intervals");
         assertEquals(1, shaper.encodingEpoch(), "the child credits again, and the growth is judged: scale down");
     }
 
@@ -345,11 +379,15 @@ class TreeShaperTest {
         assertEquals(1, shaper.maxOutDegree());
         assertEquals(1, counter("relay-switches-down"));
         assertEquals(3, counter("relay-switch-drain-ms"));
+        assertEquals(1, gauge("relay-last-switch-to"));
 
         interval(shaper, 0);
         assertEquals(2, shaper.encodingEpoch());
         assertEquals(3, shaper.maxOutDegree(), "and back to the full tree");
         assertEquals(1, counter("relay-switches-up"));
+        assertEquals(2, counter("relay-switches-forced"));
+        assertEquals(1, gauge("relay-last-switch-from"));
+        assertEquals(3, gauge("relay-last-switch-to"));
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * How the topology answered one step of the offered rate, all times in milliseconds after the step began: the
  * first tree switch in the step (when the controller decided it: the flip's time less its drain; and when the new
- * trees took over), how many switches the step saw, when the source's queue first rose above the waterline and when
+ * trees took over; a first switch the metrics timed after untimed ones says so), how many switches the step saw, when the source's queue first rose above the waterline and when
  * it was back under it (the paper's 126 ms is this last figure for its rate step), and over the step's second half
  * the mean rate of orders delivered to every matcher, the highest interval p99, and the mean cores busy and Mbit/s
  * sent by the spout's host (NaN without emulated hosts).
@@ -42,7 +42,9 @@ public record StepResponse(int step, String offered, double atSeconds, Long firs
             List<RateStepSample> secondHalf = samples.stream()
                 .filter(s -> s.atSeconds() >= from + (Math.min(to, lastAt(samples)) - from) / 2 && s.atSeconds() < to).toList();
             responses.add(new StepResponse(i + 1, offered(steps.get(i).text()), from, decided, flipped,
-                first == null ? null : first.from() + " -> " + first.to() + " " + first.reason(), switches.size(), above, under,
+                first == null ? null : first.from() + " -> " + first.to() + " " + first.reason()
+                    + (first.untimedBefore() > 0 ? " (after " + first.untimedBefore() + " untimed)" : ""),
+                (int) switches.stream().mapToLong(e -> 1 + e.switched().untimedBefore()).sum(), above, under,
                 secondHalf.stream().mapToDouble(RateStepSample::broadcastsPerSecond).average().orElse(0),
                 secondHalf.stream().mapToDouble(RateStepSample::p99Millis).max().orElse(0),
                 secondHalf.stream().mapToDouble(RateStepSample::cpuCoresBusy).average().orElse(Double.NaN),

@@ -5,8 +5,9 @@ import java.util.Map;
 import org.apache.storm.metrics2.filters.StormMetricsFilter;
 
 /**
- * Keeps the console reporter to Whale's worker counters, registry names
- * {@code storm.worker.<topology>.<host>.__system.-1.<port>-woc-…} or {@code …-rdma-…}, by two string searches.
+ * Keeps the console reporter to Whale's worker metrics, registry names
+ * {@code storm.worker.<topology>.<host>.__system.-1.<port>-woc-…}, {@code …-rdma-…} or {@code …-relay-…}, by string
+ * searches.
  * The reporter asks once per metric kind for every metric of the worker each second (some 5,000 names at P = 64), and
  * Storm's {@code RegexFilter} with a leading {@code .*} took about 7 % of a core there: the benchmark's apparatus must
  * leave the measured worker its cores.
@@ -25,7 +26,7 @@ public final class WhaleCounterFilter implements StormMetricsFilter {
 
     /**
      * The counter's own name in a registry name ({@code woc-emits} of {@code …__system.-1.16110-woc-emits}), or null
-     * when it is none of Whale's worker counters: the one place the benchmark knows that shape (the reporter's filter
+     * when it is none of Whale's worker metrics: the one place the benchmark knows that shape (the reporter's filter
      * and the reading of its lines, {@link WorkerCounterLog}).
      */
     static String counterName(String name) {
@@ -38,7 +39,7 @@ public final class WhaleCounterFilter implements StormMetricsFilter {
         while (end < name.length() && Character.isDigit(name.charAt(end))) {
             end++;
         }
-        boolean whale = end > digits && (name.startsWith("-woc-", end) || name.startsWith("-rdma-", end));
+        boolean whale = end > digits && (name.startsWith("-woc-", end) || name.startsWith("-rdma-", end) || name.startsWith("-relay-", end));
         return whale ? name.substring(end + 1).strip() : null;
     }
 }

@@ -18,9 +18,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Whale's worker counters ({@code woc-*}, {@code rdma-*}: component {@code __system}, task -1) as Storm's console
- * metrics reporter prints them into a worker's worker.log: a banner line with the date, then per counter its
- * full registry name on one line and {@code count = N} on the next, then two empty lines. The benchmark
+ * Whale's worker metrics ({@code woc-*}, {@code rdma-*}, {@code relay-*}: component {@code __system}, task -1) as
+ * Storm's console metrics reporter prints them into a worker's worker.log: a banner line with the date, then per
+ * metric its full registry name on one line and {@code count = N} (a counter) or {@code value = X} (a gauge) on the
+ * next, then two empty lines. The benchmark
  * topology turns that reporter on ({@link BenchTopology#counterReporter()}), filtered to these counters
  * ({@link WhaleCounterFilter}).
  */
@@ -30,10 +31,20 @@ public final class WorkerCounterLog {
         Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\S*ConsoleReporter (\\S+) \\[\\w+\\] ?(.*)$");
     private static final Pattern BANNER = Pattern.compile(".* ={10,}$");
     private static final Pattern COUNT = Pattern.compile("^\\s*count = (\\d+)$");
+    private static final Pattern VALUE = Pattern.compile("^\\s*value = (-?(?:\\d+(?:\\.\\d*)?(?:[eE]-?\\d+)?|NaN|Infinity))$");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
-    /** One complete report: the time the reporter started it and every counter it printed. */
-    public record Report(LocalDateTime time, Map<String, Long> counters) {
+    /** One complete report: the time the reporter started it and every counter and numeric gauge it printed. */
+    public record Report(LocalDateTime time, Map<String, Long> counters, Map<String, Double> gauges) {
+        /** The counter's count, 0 when the report has none (not registered yet). */
+        public long count(String counter) {
+            return counters.getOrDefault(counter, 0L);
+        }
+
+        /** The gauge's value, NaN when the report has none. */
+        public double value(String gauge) {
+            return gauges.getOrDefault(gauge, Double.NaN);
+        }
     }
 
     private WorkerCounterLog() {
@@ -108,10 +119,11 @@ public final class WorkerCounterLog {
         }
     }
 
-    /** A report being read: its counters so far, the name waiting for its count, trailing empty lines. */
+    /** A report being read: its metrics so far, the name waiting for its figure, trailing empty lines. */
     private static final class Partial {
         private final LocalDateTime time;
         private final Map<String, Long> counters = new LinkedHashMap<>();
+        private final Map<String, Double> gauges = new LinkedHashMap<>();
         private String name;
         private int emptyLines;
 
@@ -126,8 +138,12 @@ public final class WorkerCounterLog {
             }
             emptyLines = 0;
             Matcher count = COUNT.matcher(message);
+            Matcher value = VALUE.matcher(message);
             if (count.matches() && name != null) {
                 counters.put(name, Long.parseLong(count.group(1)));
+                name = null;
+            } else if (value.matches() && name != null) {
+                gauges.put(name, Double.parseDouble(value.group(1)));
                 name = null;
             } else {
                 name = WhaleCounterFilter.counterName(message);
@@ -136,7 +152,7 @@ public final class WorkerCounterLog {
         }
 
         Report report() {
-            return new Report(time, Map.copyOf(counters));
+            return new Report(time, Map.copyOf(counters), Map.copyOf(gauges));
         }
     }
 }

@@ -33,6 +33,7 @@ class StepResponseTest {
         assertEquals(19, up.secondHalfPeakP99Millis(), 1e-9, "the sample at 19.5 s");
         assertNull(steps.get(0).firstSwitch());
         assertNull(steps.get(2).aboveWaterlineAfterMillis(), "the step down stayed under the waterline");
-        assertEquals(0, steps.get(2).switches());
+        assertEquals(2, steps.get(2).switches(), "one timed, one counted");
+        assertEquals("3 -> 4 SCALE_UP (after 1 untimed)", steps.get(2).firstSwitch());
     }
 }

@@ -14,7 +14,7 @@ import org.apache.storm.Config;
 import org.apache.storm.utils.Utils;
 
 /**
- * The multicast latency of Figs. 21–22, from the sources' side: Whale's workers count every multicast emit whose
+ * The multicast latency of Figs. 21–22, from the sources' side: Whale's workers count the sampled multicast emits whose
  * frames all came back credited ({@value #DELIVERED}) and the microseconds that took ({@value #MICROS}, from the emit
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
@@ -31,10 +31,12 @@ final class MulticastCounters {
      * The two counters and, for a reader of a run that stopped delivering, each worker's frame windows, the WOC frames it
      * dropped for a stalled window and the messages its RDMA transport sent, received and dropped: which worker, if any,
      * stopped sending or receiving; and the bytes of the WOC frames it sent to each worker, the broadcast's share of what
-     * a host sends (the rest is answers, acks and control).
+     * a host sends (the rest is answers, acks and control); and the source's tree switches and waterline crossings, which a
+     * rate step's response is read from ({@link io.whale.bench.ScheduleEvent}).
      */
     static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
-        + "|tuples-dropped-stalled|bytes-sent-to)|rdma-messages-(sent|received|dropped)).*";
+        + "|tuples-dropped-stalled|bytes-sent-to)|rdma-messages-(sent|received|dropped)|relay-(switches|last-switch|above-waterline"
+        + "|last-above-waterline-at|last-under-waterline-at)).*";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<List<Sample>> workers;

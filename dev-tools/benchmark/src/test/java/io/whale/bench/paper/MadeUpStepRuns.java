@@ -16,7 +16,7 @@ final class MadeUpStepRuns {
     private MadeUpStepRuns() {
     }
 
-    /** {@code system} through {@code schedule} (whole seconds); a run that switches its tree logs one switch a second into step 2. */
+    /** {@code system} through {@code schedule} (whole seconds); a run that switches its tree switches once, a second into step 2. */
     static PaperStepRun run(BenchSystem system, int repeat, String schedule, double capacity, boolean switches) {
         RateSchedule steps = RateSchedule.parse(schedule);
         List<ScheduleEvent> events = new ArrayList<>();
@@ -26,8 +26,7 @@ final class MadeUpStepRuns {
             long start = ORIGIN + steps.stepStartNanos(step) / 1_000_000;
             events.add(ScheduleEvent.step(start, step, steps.steps(), steps.rate(step)));
             if (switches && step == 1) {
-                events.add(new ScheduleEvent(start + 1_000, ScheduleEvent.Kind.SWITCH,
-                    "Multicast trees, epoch 1: d* 1 -> 3 (SCALE_UP: queue 900 -> 1200, lambda 60/s); drained in 40 ms"));
+                events.add(ScheduleEvent.switchAt(start + 1_000, new ScheduleEvent.Switch("1", "3", "SCALE_UP", 40, 0)));
             }
         }
         long seconds = steps.lengthNanos() / 1_000_000_000L;
