@@ -9,10 +9,14 @@ import java.util.function.LongSupplier;
  * a WOC frame's once its worker handed it to the executors, a relay frame's once its whole subtree has), or, on a
  * connection that returns no credit (the local transport), until it was sent. The time includes what the frames
  * waited for a window and the credit's way back, a small message. Frames first, then {@link #built} once for the
- * emit itself: the emit cannot be delivered while its frames are still being built. Pure apart from the sink;
- * thread safe (frames are credited on the connections' threads).
+ * emit itself: the emit cannot be delivered while its frames are still being built. Only a sample of the emits is
+ * timed, as Storm samples its own latencies ({@code topology.stats.sample.rate}); the others share {@link #UNTIMED},
+ * which does nothing. Pure apart from the sink; thread safe (frames are credited on the connections' threads).
  */
 public final class EmitDelivery {
+    /** An emit that is not timed: its frames only count towards their connections' totals ({@link DeliveryTimes}). */
+    public static final EmitDelivery UNTIMED = new EmitDelivery(0, null);
+
     /** Where the time of a delivered emit goes. */
     @FunctionalInterface
     public interface Sink {
@@ -31,15 +35,23 @@ public final class EmitDelivery {
         this.sink = sink;
     }
 
+    /** Whether this emit is timed. */
+    public boolean timed() {
+        return sink != null;
+    }
+
     /** The emit built one more frame; call before the frame can be sent. */
     public void frameBuilt() {
+        if (sink == null) {
+            return;
+        }
         anyFrame = true;
         outstanding.incrementAndGet();
     }
 
     /** A frame of the emit is done at {@code nowNanos}; the last one, after {@link #built}, times the emit. */
     public void done(long nowNanos) {
-        if (outstanding.decrementAndGet() == 0 && !abandoned) {
+        if (sink != null && outstanding.decrementAndGet() == 0 && !abandoned) {
             sink.delivered(nowNanos - emitNanos);
         }
     }
@@ -49,13 +61,15 @@ public final class EmitDelivery {
      * built no frame (its copies went the stock way, task by task) is not timed.
      */
     public void built(LongSupplier clock) {
-        if (outstanding.decrementAndGet() == 0 && anyFrame && !abandoned) {
+        if (sink != null && outstanding.decrementAndGet() == 0 && anyFrame && !abandoned) {
             sink.delivered(clock.getAsLong() - emitNanos);
         }
     }
 
     /** A frame of the emit will never be credited (its connection was lost): the emit is not timed. */
     public void abandon() {
-        abandoned = true;
+        if (sink != null) {
+            abandoned = true;
+        }
     }
 }

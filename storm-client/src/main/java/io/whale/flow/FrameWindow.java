@@ -36,7 +36,7 @@ import java.util.function.LongSupplier;
  * destination credits each frame as it takes it, so the wait is counted from the last credit, full window or not: a
  * window sized up by a burst of credit (a relay settling what it held) could take longer than a partition to fill.
  *
- * <p>It also times the frames in flight for their emits ({@link DeliveryTimes}, the multicast latency): a credit
+ * <p>It also times the frames of sampled emits for them ({@link DeliveryTimes}, the multicast latency): a credit
  * completes the oldest frames it covers; a connection that goes down or comes up loses them.
  *
  * <p>Thread safe: executors acquire, the client's event loop returns credits. The sizer is called under its lock:
@@ -169,7 +169,7 @@ public final class FrameWindow {
      */
     public void cancel(int tuples, DeliveryTimes.Frame timed) {
         if (timed != null) {
-            deliveries.unsent(timed);
+            deliveries.unsent(timed, tuples);
         }
         giveBack(tuples, false, 0);
     }
@@ -205,7 +205,8 @@ public final class FrameWindow {
     }
 
     /**
-     * Times a frame of {@code emit} carrying {@code tuples} until its credit; before the frame can be sent. Null when
+     * Counts a frame of {@code emit} carrying {@code tuples}, timed until its credit if the emit is sampled; before the
+     * frame can be sent. Null when
      * this window is never credited ({@link #UNBOUNDED}): the caller counts the frame done once it is sent.
      */
     public DeliveryTimes.Frame timeDelivery(EmitDelivery emit, int tuples) {

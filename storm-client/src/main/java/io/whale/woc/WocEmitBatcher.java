@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
@@ -34,6 +35,7 @@ import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.Tuple;
+import org.apache.storm.utils.ConfigUtils;
 
 /**
  * The WOC send path of one executor. The output collectors open a {@link Batch} with {@link #beginEmit} before
@@ -60,7 +62,7 @@ import org.apache.storm.tuple.Tuple;
  */
 public final class WocEmitBatcher {
     /** What an executor uses when WOC is off: never opens a batch, never collects. */
-    public static final WocEmitBatcher DISABLED = new WocEmitBatcher(null, null, null, task -> false);
+    public static final WocEmitBatcher DISABLED = new WocEmitBatcher(null, null, null, task -> false, () -> false);
 
     /** Stock per-task remote transfer: {@code WorkerState.tryTransferRemote} with the executor's serializer. */
     @FunctionalInterface
@@ -112,6 +114,8 @@ public final class WocEmitBatcher {
     private final List<AddressedTuple> collected = new ArrayList<>();
     private final RelayTrees trees;
     private final IntPredicate relayedTask;
+    /** Whether to time the next grouped emit until its delivery: Storm's stats sampler, one emit in 1/sample-rate. */
+    private final BooleanSupplier timeEmit;
     private final EdgeSeeds.Draw seedDraw = new EdgeSeeds.Draw();
     private final Batch openBatch = new Batch() {
         @Override
@@ -132,14 +136,19 @@ public final class WocEmitBatcher {
     private Queue<AddressedTuple> openBatchPendingEmits;
     private boolean open;
 
+    /** A batcher that times every grouped emit. */
     WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer) {
-        this(worker, valuesSerializer, stockTransfer, task -> true);
+        this(worker, valuesSerializer, stockTransfer, task -> true, () -> true);
     }
 
-    /** @param relayedTask whether a task may be reached along a tree: its component is all-grouped ({@link RelayPeers}) */
+    /**
+     * @param relayedTask whether a task may be reached along a tree: its component is all-grouped ({@link RelayPeers})
+     * @param timeEmit    whether to time the next grouped emit until its last destination worker has it
+     */
     WocEmitBatcher(WocWorker worker, Function<List<Object>, byte[]> valuesSerializer, RemoteTransfer stockTransfer,
-                   IntPredicate relayedTask) {
+                   IntPredicate relayedTask, BooleanSupplier timeEmit) {
         this.relayedTask = relayedTask;
+        this.timeEmit = timeEmit;
         this.worker = worker;
         this.valuesSerializer = valuesSerializer;
         this.stockTransfer = stockTransfer;
@@ -159,7 +168,7 @@ public final class WocEmitBatcher {
         KryoValuesSerializer kryo = new KryoValuesSerializer(topoConf);
         return new WocEmitBatcher(worker, kryo::serialize,
             (tuple, pending) -> workerData.tryTransferRemote(tuple, pending, tupleSerializer.get()),
-            relayedTasks(worker, workerData.getWorkerTopologyContext()));
+            relayedTasks(worker, workerData.getWorkerTopologyContext()), ConfigUtils.mkStatsSampler(topoConf));
     }
 
     /** The tasks of all-grouped components, looked up once so that an emit tests each task with one array read. */
@@ -217,7 +226,7 @@ public final class WocEmitBatcher {
     }
 
     private void sendGrouped(Queue<AddressedTuple> pendingEmits, EdgeSeeds seeds) {
-        EmitDelivery delivery = new EmitDelivery(System.nanoTime(), worker.metrics());
+        EmitDelivery delivery = timeEmit.getAsBoolean() ? new EmitDelivery(System.nanoTime(), worker.metrics()) : EmitDelivery.UNTIMED;
         try {
             sendByWorker(pendingEmits, seeds, delivery);
         } finally {

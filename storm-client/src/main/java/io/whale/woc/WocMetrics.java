@@ -17,7 +17,8 @@ import org.apache.storm.metrics2.StormMetricRegistry;
  * worker transfer queue's metrics). Ratios are left to the reader: destinations per frame =
  * {@code woc-frame-destinations / woc-frames-sent}, serializations per emitted tuple =
  * {@code woc-serializations / woc-emits}, the mean multicast latency (an emit's frames sent until the last one's credit
- * is back, {@link EmitDelivery}) = {@code woc-multicast-us / woc-multicasts-delivered}.
+ * is back, {@link EmitDelivery}; over the sampled emits, one in 1/{@code topology.stats.sample.rate}) =
+ * {@code woc-multicast-us / woc-multicasts-delivered}.
  */
 public final class WocMetrics implements EmitDelivery.Sink {
     private final StormMetricRegistry registry;

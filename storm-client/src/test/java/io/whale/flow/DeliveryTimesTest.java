@@ -62,7 +62,7 @@ class DeliveryTimesTest {
         assertEquals(List.of(900L), delivered, "4 tuples cover the first frame of 3 only");
         toA.credited(4, 2_000);
         assertEquals(List.of(900L, 1_800L, 1_700L), delivered);
-        assertEquals(0, toA.inFlight());
+        assertEquals(0, toA.timedInFlight());
     }
 
     @Test
@@ -81,11 +81,42 @@ class DeliveryTimesTest {
         EmitDelivery first = emitAt(100);
         first.frameBuilt();
         DeliveryTimes.Frame unsent = toA.sent(first, 5);
-        toA.unsent(unsent);
+        toA.unsent(unsent, 5);
         emit(200, 2, 200, toA);
 
         toA.credited(2, 250);
         assertEquals(List.of(50L), delivered, "the credit of 2 is the second emit's, not part of the unsent 5");
+    }
+
+    @Test
+    void shouldTimeASampledEmitBehindTheUntimedFramesSentBeforeItAndQueueNoneOfThem() {
+        for (int tuples : new int[] {3, 4}) {
+            EmitDelivery.UNTIMED.frameBuilt();
+            toA.sent(EmitDelivery.UNTIMED, tuples);
+        }
+        emit(100, 2, 100, toA);
+        toA.sent(EmitDelivery.UNTIMED, 5);
+        assertEquals(1, toA.timedInFlight(), "only the sampled frame waits in the queue");
+
+        toA.credited(7, 200);
+        assertEquals(List.of(), delivered, "the credit of the 7 untimed tuples sent before it");
+        toA.credited(2, 300);
+        assertEquals(List.of(200L), delivered);
+        toA.credited(5, 400);
+        assertEquals(List.of(200L), delivered, "the untimed frame after it is not timed");
+    }
+
+    @Test
+    void shouldNeverCountCreditAheadOfWhatWasSent() {
+        toA.sent(EmitDelivery.UNTIMED, 6);
+        toA.lost();
+        toA.credited(6, 150); // for the frame sent before the connection was lost
+        emit(100, 2, 100, toA);
+
+        toA.credited(1, 200);
+        assertEquals(List.of(), delivered, "the stale credit does not count towards the frame sent after it");
+        toA.credited(1, 300);
+        assertEquals(List.of(200L), delivered);
     }
 
     @Test

@@ -241,6 +241,25 @@ class WocEmitBatcherTest {
     }
 
     @Test
+    void shouldTimeOnlyTheEmitsTheSamplerPicksAndPairEachWithItsOwnFramesCredit() {
+        FrameWindow windowA = connectedWindow(WORKER_A, 64);
+        AtomicInteger asked = new AtomicInteger();
+        batcher = new WocEmitBatcher(worker, new KryoValuesSerializer(conf)::serialize, (tuple, pendingEmits) -> stockSent.add(tuple),
+            task -> true, () -> asked.incrementAndGet() % 3 == 0);
+        for (int emit = 0; emit < 6; emit++) {
+            emit(2, 3);
+        }
+
+        windowA.credit(2 * 2);
+        assertEquals(0, worker.metrics().multicastsDelivered(), "the first two emits were not sampled");
+        windowA.credit(2);
+        assertEquals(1, worker.metrics().multicastsDelivered(), "the third was");
+        windowA.credit(3 * 2);
+        assertEquals(2, worker.metrics().multicastsDelivered(), "and the sixth: two of six timed");
+        assertEquals(6, asked.get(), "asked once per emit");
+    }
+
+    @Test
     void shouldTimeAHeldFrameFromItsEmitNotFromWhenItLeft() {
         FrameWindow windowB = connectedWindow(WORKER_B, 2);
         emit(4, 5);
@@ -396,7 +415,8 @@ class WocEmitBatcherTest {
         binomialTreeOverReadyClients();
         KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
         // task 7 fields-grouped from the same stream, as ride-hailing's aggregator takes each order beside its matchers
-        batcher = new WocEmitBatcher(worker, kryo::serialize, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task != 7);
+        batcher = new WocEmitBatcher(worker, kryo::serialize, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task != 7,
+            () -> true);
 
         emit(2, 3, 4, 5, 6, 7);
 
@@ -418,7 +438,7 @@ class WocEmitBatcherTest {
         batcher = new WocEmitBatcher(worker, values -> {
             valueSerializations.incrementAndGet();
             return kryo.serialize(values);
-        }, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task == 2);
+        }, (tuple, pendingEmits) -> stockSent.add(tuple), task -> task == 2, () -> true);
 
         emit(2, 3, 4, 5, 6, 7);
 
