@@ -6,41 +6,22 @@ import java.util.function.Consumer;
 import org.apache.storm.messaging.TaskMessage;
 
 /**
- * The connection a batch being received came in on, as the place its relay credit goes back to. The patched Netty
- * server and the RDMA transport's server open it around handing a batch to the worker and close it after: credit a
- * member owes for the batch's frames while it is open is held back and written when it closes, so it leaves only once
- * the batch's tuples are in the executors' queues; credit owed later (when a child credits) is written at once. Not
- * opened (the local transport, which returns no credit): credit is dropped.
+ * The connection a batch being received came in on, as the place its relay credit goes back to, handed explicitly
+ * from the transport's server to the relay member ({@link CreditReturn} → {@link InboundCallback} →
+ * {@code WocDispatcher} → {@code RelayMember}). Credit a member owes for the batch's frames while the batch is being
+ * handed to the worker is held back and written when {@link CreditReturn} {@link #release releases} it, so it leaves
+ * only once the batch's tuples are in the executors' queues; credit owed later (when a child credits) is written at
+ * once. A transport that returns no credit (the local one) hands over {@link #NONE}.
  */
 public final class RelayInbound implements Consumer<TaskMessage> {
-    private static final Consumer<TaskMessage> NO_CREDIT = message -> { };
-    private static final ThreadLocal<RelayInbound> CURRENT = new ThreadLocal<>();
+    /** The inbound of a transport that returns no credit: its senders' windows are never bounded, nothing waits for it. */
+    public static final Consumer<TaskMessage> NONE = message -> { };
 
     private final Consumer<TaskMessage> connection;
     private List<TaskMessage> heldBack = new ArrayList<>();
 
-    private RelayInbound(Consumer<TaskMessage> connection) {
+    RelayInbound(Consumer<TaskMessage> connection) {
         this.connection = connection;
-    }
-
-    /** Opens the batch of this thread, whose credit goes to {@code connection}. */
-    public static void enter(Consumer<TaskMessage> connection) {
-        CURRENT.set(new RelayInbound(connection));
-    }
-
-    /** Closes this thread's batch and writes the credit held back for it. */
-    public static void exit() {
-        RelayInbound inbound = CURRENT.get();
-        CURRENT.remove();
-        if (inbound != null) {
-            inbound.flush();
-        }
-    }
-
-    /** Where credit for the batch this thread is handing to the worker goes (nowhere if none was opened). */
-    public static Consumer<TaskMessage> current() {
-        RelayInbound inbound = CURRENT.get();
-        return inbound == null ? NO_CREDIT : inbound;
     }
 
     @Override
@@ -54,7 +35,8 @@ public final class RelayInbound implements Consumer<TaskMessage> {
         connection.accept(credit);
     }
 
-    private void flush() {
+    /** The batch is in the worker: writes the credit held back for it; credit owed from now on goes out at once. */
+    void release() {
         List<TaskMessage> held;
         synchronized (this) {
             held = heldBack;

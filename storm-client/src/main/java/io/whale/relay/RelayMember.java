@@ -3,7 +3,6 @@ package io.whale.relay;
 import io.whale.config.WhaleConfig;
 import io.whale.flow.CreditStall;
 import io.whale.flow.CreditedConnection;
-import io.whale.flow.RelayInbound;
 import io.whale.flow.RelayLink;
 import io.whale.wire.MalformedFrameException;
 import io.whale.wire.RelayCredit;
@@ -143,9 +142,9 @@ public final class RelayMember {
     }
 
     /**
-     * Takes a relay frame received on this thread's inbound connection, decoded and checked by the caller (its source,
-     * stream, values and every task of its route are the topology's): plans its forwards, filters it, and forwards it
-     * to its children. Before the worker is active ({@link #holdUntilActive}) it is held instead, its direct
+     * Takes a relay frame received on the connection {@code parent} (where its credit goes), decoded and checked by the
+     * caller (its source, stream, values and every task of its route are the topology's): plans its forwards, filters
+     * it, and forwards it to its children. Before the worker is active ({@link #holdUntilActive}) it is held instead, its direct
      * children's workers checked alone (a route that reaches one worker twice only once a child is sent around is
      * refused when it is forwarded, counted in {@code relay-frames-refused}).
      *
@@ -153,8 +152,7 @@ public final class RelayMember {
      * @throws MalformedFrameException when its route sends two members' frames to one worker; nothing was sent,
      *     and the caller credits the frame as refused ({@link #refused})
      */
-    public boolean receive(RelayFrame frame) {
-        Consumer<TaskMessage> parent = RelayInbound.current();
+    public boolean receive(RelayFrame frame, Consumer<TaskMessage> parent) {
         metrics.frameReceived();
         synchronized (this) {
             boolean holding = holding();
@@ -251,8 +249,8 @@ public final class RelayMember {
      * dropped duplicate is, so that a sender's frame window never waits for it. A window takes back no more than it has
      * in flight, so a forged frame's credit cannot widen it.
      */
-    public void refused(RelayFrame frame) {
-        credit(RelayInbound.current(), frame.incarnation(), frame.subtreeTasks());
+    public void refused(RelayFrame frame, Consumer<TaskMessage> inbound) {
+        credit(inbound, frame.incarnation(), frame.subtreeTasks());
     }
 
     /** Where a frame goes: each child's route and worker, those whose credit is awaited, and the tuples done here. */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.task.GeneralTopologyContext;
@@ -76,11 +77,12 @@ public final class WocDispatcher {
     }
 
     /**
-     * Dispatches {@code message} if it is a BatchTuple frame.
+     * Dispatches {@code message} if it is a BatchTuple frame; a relay frame's credit goes to {@code inbound}, the
+     * connection it came in on ({@link io.whale.flow.RelayInbound}).
      *
      * @return false if it is not one (the caller handles it the stock way), true if it was taken
      */
-    public boolean dispatch(TaskMessage message, List<AddressedTuple> out) {
+    public boolean dispatch(TaskMessage message, List<AddressedTuple> out, Consumer<TaskMessage> inbound) {
         if (metrics == null) {
             return false;
         }
@@ -96,11 +98,11 @@ public final class WocDispatcher {
                 Checked checked = check(frame.sourceTask(), frame.stream(), frame.tasks(), frame.frame(), frame.valuesOffset(),
                     frame.valuesLength());
                 requireTopologyTasks(frame.routeTasks());
-                if (relay.receive(frame)) {
+                if (relay.receive(frame, inbound)) {
                     deliver(checked, frame.sourceTask(), frame.stream(), frame.tasks(), frame.seeds(), out);
                 }
             } catch (MalformedFrameException e) {
-                relay.refused(frame);
+                relay.refused(frame, inbound);
                 rejected(e);
             }
             return true;

@@ -13,7 +13,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import io.whale.flow.FrameWindow;
-import io.whale.flow.RelayInbound;
 import io.whale.flow.RelayLink;
 import io.whale.multicast.BinomialTreeBuilder;
 import io.whale.wire.MalformedFrameException;
@@ -27,9 +26,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
+import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.messaging.netty.Client;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.JCQueue;
@@ -56,6 +57,8 @@ class RelayMemberTest {
     private final JCQueue transferQueue = mock(JCQueue.class);
     private final List<Object> published = new ArrayList<>();
     private final List<RelayCredit.Entry> credited = new ArrayList<>();
+    /** The connection the frames came in on: what it is sent is credit. */
+    private final Consumer<TaskMessage> parent = message -> credited.addAll(RelayCredit.parse(message.message()));
     private final Client toB = client();
     private final Client toC = client();
     private final Client toD = client();
@@ -178,12 +181,7 @@ class RelayMemberTest {
             TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, task -> false, 0L);
         onB.holdUntilActive();
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
-        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
-        try {
-            assertThrows(MalformedFrameException.class, () -> onB.receive(frame));
-        } finally {
-            RelayInbound.exit();
-        }
+        assertThrows(MalformedFrameException.class, () -> onB.receive(frame, parent));
     }
 
     @Test
@@ -391,13 +389,8 @@ class RelayMemberTest {
             TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
         RelayFrame frame = RelayFrameCodec.decode(frame(1));
 
-        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
-        try {
-            assertThrows(MalformedFrameException.class, () -> onB.receive(frame));
-            onB.refused(frame);
-        } finally {
-            RelayInbound.exit();
-        }
+        assertThrows(MalformedFrameException.class, () -> onB.receive(frame, parent));
+        onB.refused(frame, parent);
 
         assertEquals(List.of(), published, "no copy left");
         assertEquals(List.of(new RelayCredit.Entry(ROOT, 4)), credited, "the refused frame is credited to its sender at once");
@@ -412,12 +405,7 @@ class RelayMemberTest {
             TreeShaper.fixed(new BinomialTreeBuilder()), held -> new RelayMetrics(new StormMetricRegistry(), held::get), System::nanoTime, task -> false, 0L);
         RelayFrame frame = RelayFrameCodec.decode(frame(1, DEEP));
 
-        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
-        try {
-            assertThrows(MalformedFrameException.class, () -> fiveOnC.receive(frame), "B's child and C are one worker");
-        } finally {
-            RelayInbound.exit();
-        }
+        assertThrows(MalformedFrameException.class, () -> fiveOnC.receive(frame, parent), "B's child and C are one worker");
         assertEquals(List.of(), published);
         assertEquals(0, fiveOnC.metrics().repairs(), "nothing counted for a refused frame");
     }
@@ -440,12 +428,7 @@ class RelayMemberTest {
 
     private RelayFrame receiveOn(RelayMember on, byte[] bytes) {
         RelayFrame frame = RelayFrameCodec.decode(bytes);
-        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
-        try {
-            return on.receive(frame) ? frame : null;
-        } finally {
-            RelayInbound.exit();
-        }
+        return on.receive(frame, parent) ? frame : null;
     }
 
     private List<Integer> routingTasks() {

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.apache.storm.daemon.Acker;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.messaging.ConnectionWithStatus;
@@ -186,23 +187,19 @@ class WocDispatcherTest {
         WocMetrics metrics = new WocMetrics(new StormMetricRegistry(), node -> FrameWindow.UNBOUNDED);
         WocDispatcher dispatcher = new WocDispatcher(metrics, conf, context, Set.copyOf(LOCAL_TASKS), member, io.whale.ack.AckCombiner.OFF);
         List<RelayCredit.Entry> credited = new ArrayList<>();
+        Consumer<TaskMessage> inbound = message -> credited.addAll(RelayCredit.parse(message.message()));
         RelayRoute route = new RelayRoute(new int[] {2, 3}, List.of(RelayRoute.leaf(5)));
         byte[] twoValues = new KryoValuesSerializer(conf).serialize(List.of("order-9", "extra"));
 
-        RelayInbound.enter(message -> credited.addAll(RelayCredit.parse(message.message())));
-        try {
-            dispatcher.dispatch(relayMessage(1, route, twoValues), delivered);
-            dispatcher.dispatch(relayMessage(2, new RelayRoute(new int[] {2}, List.of(RelayRoute.leaf(99))), values), delivered);
-        } finally {
-            RelayInbound.exit();
-        }
+        dispatcher.dispatch(relayMessage(1, route, twoValues), delivered, inbound);
+        dispatcher.dispatch(relayMessage(2, new RelayRoute(new int[] {2}, List.of(RelayRoute.leaf(99))), values), delivered, inbound);
         assertEquals(List.of(), published, "neither refused frame reached the child");
         assertEquals(List.of(), delivered);
         assertEquals(2, metrics.malformedFrames());
         assertEquals(List.of(new RelayCredit.Entry(11L, 3), new RelayCredit.Entry(11L, 2)), credited,
-            "credited with the batch they came in");
+            "credited on the connection they came in on");
 
-        dispatcher.dispatch(relayMessage(3, route, values), delivered);
+        dispatcher.dispatch(relayMessage(3, route, values), delivered, inbound);
         assertEquals(1, published.size(), "the sound frame went to its child");
         assertEquals(List.of(2, 3), delivered.stream().map(AddressedTuple::getDest).toList());
     }
@@ -228,6 +225,6 @@ class WocDispatcherTest {
         assertEquals(3, stockDelivered.get(0).getDest());
         assertSame(WocDispatcher.DISABLED, WocDispatcher.create(
             new WocWorker(Map.of(), null, null, null, null, node -> FrameWindow.UNBOUNDED, node -> null), conf, context, LOCAL_TASKS));
-        assertTrue(!WocDispatcher.DISABLED.dispatch(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, bytes), stockDelivered));
+        assertTrue(!WocDispatcher.DISABLED.dispatch(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, bytes), stockDelivered, RelayInbound.NONE));
     }
 }

@@ -5,6 +5,7 @@ import io.whale.rdma.channel.InboundBatch;
 import io.whale.rdma.channel.InboundHandler;
 import io.whale.rdma.channel.RdmaTransport;
 import io.whale.flow.CreditReturn;
+import io.whale.flow.InboundCallback;
 import java.net.InetSocketAddress;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -68,7 +69,8 @@ final class RdmaServer implements IConnection, InboundHandler {
             metrics.messagesReceived.inc(messages.size());
             Consumer<ByteBuffer> sender = batch.replies();
             try {
-                creditReturn.handOver(messages, () -> callback.recv(messages), credit -> sender.accept(StormFrames.credit(credit)));
+                creditReturn.handOver(messages, inbound -> InboundCallback.deliver(callback, messages, inbound),
+                    credit -> sender.accept(StormFrames.credit(credit)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.whale.wire.RelayCredit;
-import io.whale.flow.RelayInbound;
+import io.whale.flow.InboundCallback;
 import io.whale.flow.RelayLink;
 import io.whale.wire.BatchTupleCodec;
 import io.whale.wire.BatchTupleMessage;
@@ -317,7 +317,7 @@ class RdmaContextTest {
         Map<String, Object> tree = Map.of("whale.woc.enabled", true, "whale.multicast.structure", "binomial");
         RelayCredit.Entry owed = new RelayCredit.Entry(42L, 5);
         IConnection server = context("payload-a", 4 * 1024 * 1024, tree).bind(TOPOLOGY, 0,
-            batch -> RelayInbound.current().accept(RelayCredit.message(List.of(owed))), null);
+            (InboundCallback) (batch, inbound) -> inbound.accept(RelayCredit.message(List.of(owed))), null);
         IConnection client = context("payload-a", 4 * 1024 * 1024, tree).connect(TOPOLOGY, "127.0.0.1", server.getPort(), flags(8));
         List<RelayCredit.Entry> credited = new CopyOnWriteArrayList<>();
         ((CreditedConnection) client).relayLink(new RelayLink() {
