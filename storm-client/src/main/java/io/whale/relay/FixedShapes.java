@@ -26,7 +26,7 @@ final class FixedShapes extends TreeShaper {
     }
 
     @Override
-    public String toString() {
+    public String describe() {
         return builder instanceof NonBlockingTreeBuilder fixed ? "nonblocking, d* " + fixed.maxOutDegree() : "binomial";
     }
 }

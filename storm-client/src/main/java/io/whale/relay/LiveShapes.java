@@ -235,7 +235,7 @@ final class LiveShapes extends TreeShaper {
     }
 
     @Override
-    public String toString() {
+    public String describe() {
         return String.format("nonblocking, d* live (Q %d, waterline %d, T_up %s, T_down %s, every %d ms, alpha %s%s)",
             settings.queueCapacity(), settings.waterline(), settings.scaleUpThreshold(), settings.scaleDownThreshold(),
             settings.intervalMs(), settings.rateAlpha(),

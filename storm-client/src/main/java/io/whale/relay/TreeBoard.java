@@ -1,10 +1,9 @@
 package io.whale.relay;
 
-import io.whale.multicast.export.LiveStatistics;
+import io.whale.multicast.MulticastTree;
 import io.whale.security.WorkerZkRoots;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,15 +14,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.storm.cluster.IStateStorage;
 import org.apache.storm.generated.NodeInfo;
-import org.apache.storm.shade.net.minidev.json.JSONValue;
 import org.apache.storm.shade.org.apache.zookeeper.data.ACL;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The relay trees this worker's sources send along, for {@code whale multicast}: the latest layout of each (source
- * task, tree), with the shaper's figures, written as JSON to an ephemeral ZooKeeper node of the worker,
- * {@value #ROOT}{@code /TOPOLOGY-ID/SUPERVISOR-ID:PORT} under {@code storm.zookeeper.root}, every
+ * task, tree), with the shaper's figures, written as a {@link MulticastBoard}'s JSON to an ephemeral ZooKeeper node of
+ * the worker, {@value #ROOT}{@code /TOPOLOGY-ID/SUPERVISOR-ID:PORT} under {@code storm.zookeeper.root}, every
  * {@value #PERIOD_SECONDS} seconds by a thread of its own, never on the emit path. The node goes with the worker's
  * ZooKeeper session, and {@link #close} removes it when the worker stops.
  */
@@ -59,61 +57,23 @@ public final class TreeBoard implements AutoCloseable {
     }
 
     /**
-     * The board as JSON: this worker, the shape, and per (source task, tree) its members as host:port, each node's
-     * children ({@code [0]} the source's) and, with a live shape, the controller's figures.
+     * The board: this worker, the shape, and per (source task, tree) its members as host:port, each node's children
+     * ({@code [0]} the source's) and, with a live shape, the controller's figures.
      *
      * @param hostOf a supervisor id's host
      */
-    public String snapshot(String self, long nowMillis, Function<String, String> hostOf) {
-        List<Map<String, Object>> trees = new ArrayList<>();
+    public MulticastBoard snapshot(String self, long nowMillis, Function<String, String> hostOf) {
+        List<MulticastBoard.Source> trees = new ArrayList<>();
         for (Layout layout : new TreeMap<>(layouts).values()) {
             RelayTrees.Tree tree = layout.tree();
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("sourceTask", layout.sourceTask());
-            entry.put("treeId", tree.id());
-            entry.put("epoch", tree.epoch());
             List<String> members = new ArrayList<>();
             for (NodeInfo member : tree.members()) {
                 members.add(hostOf.apply(member.get_node()) + ":" + member.get_port().iterator().next());
             }
-            entry.put("members", members);
-            List<List<Integer>> children = new ArrayList<>();
-            for (int[] of : tree.children()) {
-                children.add(java.util.Arrays.stream(of).boxed().toList());
-            }
-            entry.put("children", children);
-            LiveStatistics statistics = shaper.statistics(nowMillis, tree.members().size());
-            if (statistics != null) {
-                entry.put("statistics", statisticsJson(statistics));
-            }
-            trees.add(entry);
+            trees.add(new MulticastBoard.Source(layout.sourceTask(), tree.id(), tree.epoch(), members,
+                MulticastTree.fromChildren(tree.children()), shaper.statistics(nowMillis, tree.members().size())));
         }
-        Map<String, Object> board = new LinkedHashMap<>();
-        board.put("worker", self);
-        board.put("shape", shaper.toString());
-        board.put("updated", nowMillis);
-        board.put("trees", trees);
-        return JSONValue.toJSONString(board);
-    }
-
-    private static Map<String, Object> statisticsJson(LiveStatistics s) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("timestampMillis", s.timestampMillis());
-        json.put("sourceOutDegree", s.sourceOutDegree());
-        json.put("inputRate", finite(s.inputRate()));
-        json.put("emitNanosPerReplica", finite(s.emitNanosPerReplica()));
-        json.put("queueLength", s.queueLength());
-        json.put("queueCapacity", s.queueCapacity());
-        json.put("modelMeanQueueLength", finite(s.modelMeanQueueLength()));
-        json.put("modelMaxOutDegree", s.modelMaxOutDegree());
-        json.put("maxAffordableRate", finite(s.maxAffordableRate()));
-        json.put("droppedTuples", s.droppedTuples());
-        return json;
-    }
-
-    /** JSON has no NaN or infinity: such a figure (not measured yet, or an overloaded model) is null. */
-    private static Double finite(double value) {
-        return Double.isFinite(value) ? value : null;
+        return new MulticastBoard(self, shaper.describe(), nowMillis, trees);
     }
 
     /** Writes the board to ZooKeeper every {@value #PERIOD_SECONDS} s from now on, once a source has laid out a tree. */
@@ -135,7 +95,7 @@ public final class TreeBoard implements AutoCloseable {
             return;
         }
         try {
-            storage.set_ephemeral_node(path, snapshot(self, System.currentTimeMillis(), hostOf).getBytes(StandardCharsets.UTF_8), acls);
+            storage.set_ephemeral_node(path, snapshot(self, System.currentTimeMillis(), hostOf).toJson().getBytes(StandardCharsets.UTF_8), acls);
             published = true;
             if (failing) {
                 failing = false;

@@ -99,7 +99,6 @@ public abstract class TreeShaper {
         return null;
     }
 
-    /** The shape as the tree board shows it. */
-    @Override
-    public abstract String toString();
+    /** The shape for people, as {@code whale multicast} and whale ui show it: never read back. */
+    public abstract String describe();
 }

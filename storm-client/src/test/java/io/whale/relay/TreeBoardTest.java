@@ -12,6 +12,8 @@ import static org.mockito.Mockito.mockingDetails;
 import static org.mockito.Mockito.verify;
 
 import io.whale.multicast.BinomialTreeBuilder;
+import io.whale.multicast.MulticastTree;
+import io.whale.multicast.export.LiveStatistics;
 import io.whale.multicast.monitor.NanoClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,8 +23,6 @@ import java.util.Set;
 import org.apache.storm.cluster.IStateStorage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.metrics2.StormMetricRegistry;
-import org.apache.storm.shade.net.minidev.json.JSONObject;
-import org.apache.storm.shade.net.minidev.json.JSONValue;
 import org.junit.jupiter.api.Test;
 
 class TreeBoardTest {
@@ -38,33 +38,30 @@ class TreeBoardTest {
         board.laidOut(7, new RelayTrees.Tree(42, 1, MEMBERS, new int[][] {{1}, {2}, {3}, {}}));
         board.laidOut(3, new RelayTrees.Tree(42, 0, MEMBERS, CHILDREN));
 
-        JSONObject json = (JSONObject) JSONValue.parse(board.snapshot("10.0.0.10:6700", 1234L, HOSTS::get));
+        MulticastBoard snapshot = board.snapshot("10.0.0.10:6700", 1234L, HOSTS::get);
 
-        assertEquals("10.0.0.10:6700", json.get("worker"));
-        assertEquals("binomial", json.get("shape"));
-        List<?> trees = (List<?>) json.get("trees");
-        assertEquals(2, trees.size(), "one entry per (source task, tree): the latest layout");
-        Map<?, ?> ofSeven = (Map<?, ?>) trees.get(1);
-        assertEquals(7, ((Number) ofSeven.get("sourceTask")).intValue());
-        assertEquals(1, ((Number) ofSeven.get("epoch")).intValue());
-        assertEquals(List.of("10.0.0.11:6701", "10.0.0.12:6702", "10.0.0.13:6703"), ofSeven.get("members"));
-        assertEquals(List.of(List.of(1), List.of(2), List.of(3), List.of()), ofSeven.get("children"));
-        assertNull(ofSeven.get("statistics"), "a fixed shape has no controller figures");
+        assertEquals("10.0.0.10:6700", snapshot.worker());
+        assertEquals("binomial", snapshot.shape());
+        assertEquals(2, snapshot.trees().size(), "one entry per (source task, tree): the latest layout");
+        MulticastBoard.Source ofSeven = snapshot.trees().get(1);
+        assertEquals(7, ofSeven.sourceTask());
+        assertEquals(1, ofSeven.epoch());
+        assertEquals(List.of("10.0.0.11:6701", "10.0.0.12:6702", "10.0.0.13:6703"), ofSeven.members());
+        assertEquals(MulticastTree.fromChildren(new int[][] {{1}, {2}, {3}, {}}), ofSeven.tree());
+        assertNull(ofSeven.statistics(), "a fixed shape has no controller figures");
     }
 
     @Test
-    void shouldShowTheControllersFiguresOfALiveShapeWithUnmeasuredOnesAsNull() {
+    void shouldShowTheControllersFiguresOfALiveShape() {
         TreeShaper live = TreeShaper.live(new ControllerSettings(1000, 500, 0.5, 0.5, 10, 0.8, 0), () -> 17,
             NanoClock.system(), new StormMetricRegistry());
         TreeBoard board = new TreeBoard(live);
         board.laidOut(7, new RelayTrees.Tree(42, 0, MEMBERS, CHILDREN));
 
-        Map<?, ?> tree = (Map<?, ?>) ((List<?>) ((JSONObject) JSONValue.parse(board.snapshot("w:1", 1L, HOSTS::get))).get("trees")).get(0);
-        Map<?, ?> statistics = (Map<?, ?>) tree.get("statistics");
+        LiveStatistics statistics = board.snapshot("w:1", 1L, HOSTS::get).trees().get(0).statistics();
 
-        assertEquals(1000, ((Number) statistics.get("queueCapacity")).intValue());
-        assertTrue(statistics.containsKey("inputRate"));
-        assertNull(statistics.get("emitNanosPerReplica"), "t_e before the first emit is not a number: null");
+        assertEquals(1000, statistics.queueCapacity());
+        assertTrue(Double.isNaN(statistics.emitNanosPerReplica()), "t_e before the first emit is not measured");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.whale.command;
 
+import io.whale.relay.MulticastBoard;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.whale.multicast.MulticastTree;
 import io.whale.multicast.export.LiveStatistics;
 import io.whale.multicast.export.TreeExport;
+import io.whale.relay.MulticastBoard;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

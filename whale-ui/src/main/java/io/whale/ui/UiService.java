@@ -1,6 +1,6 @@
 package io.whale.ui;
 
-import io.whale.command.MulticastBoard;
+import io.whale.relay.MulticastBoard;
 import io.whale.metrics.prometheus.PrometheusTargets;
 import io.whale.ui.api.DrawnTree;
 import io.whale.ui.api.StormUiJson;

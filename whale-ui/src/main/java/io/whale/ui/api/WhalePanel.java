@@ -1,6 +1,6 @@
 package io.whale.ui.api;
 
-import io.whale.command.MulticastBoard;
+import io.whale.relay.MulticastBoard;
 import io.whale.metrics.prometheus.StormMetricsCollector;
 import io.whale.multicast.MulticastTree;
 import io.whale.multicast.export.LiveStatistics;

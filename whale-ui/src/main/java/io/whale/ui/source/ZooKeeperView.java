@@ -1,6 +1,6 @@
 package io.whale.ui.source;
 
-import io.whale.command.MulticastBoard;
+import io.whale.relay.MulticastBoard;
 import io.whale.metrics.prometheus.PrometheusTargets;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.whale.command.MulticastBoard;
+import io.whale.relay.MulticastBoard;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
