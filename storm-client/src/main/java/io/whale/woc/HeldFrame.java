@@ -1,12 +1,13 @@
 package io.whale.woc;
 
 import io.whale.flow.EmitDelivery;
+import io.whale.flow.FrameWindow;
 import io.whale.wire.BatchTupleMessage;
+import io.whale.wire.FrameMessage;
 import io.whale.wire.RelayFrameMessage;
 import org.apache.storm.generated.NodeInfo;
 import org.apache.storm.tuple.AddressedTuple;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.tuple.TupleImpl;
 
 /**
  * An encoded WOC frame that could not leave yet (its destination worker's {@link FrameWindow} was full, one of
@@ -15,10 +16,12 @@ import org.apache.storm.tuple.TupleImpl;
  * frame keeps its place; the patched {@code ExecutorTransfer} hands it back to {@link WocEmitBatcher#retryHeld}
  * rather than to the stock per-task path, which would send the copies one by one around the window.
  *
- * <p>It is the tuple of its placeholder {@link AddressedTuple} (addressed to one of its destination tasks, which
- * is remote) and carries the first copy's fields, so whatever looks at a pending emit sees an ordinary tuple.
+ * <p>Its place there is its {@link #placeholder}: its first copy as it is, addressed to a destination task of it (a
+ * remote one), so whatever looks at a pending emit sees the tuple it is; the batcher knows the placeholder by
+ * identity ({@link WocEmitBatcher#holds}).
  */
-public final class HeldFrame extends TupleImpl {
+public final class HeldFrame {
+    private final AddressedTuple placeholder;
     private final NodeInfo worker;
     private final int[] destTasks;
     private final byte[] frame;
@@ -40,7 +43,7 @@ public final class HeldFrame extends TupleImpl {
      * @param delivery its emit, timed until every frame of it is delivered
      */
     HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops, EmitDelivery delivery) {
-        super(first);
+        this.placeholder = new AddressedTuple(destTasks[0], first);
         this.worker = worker;
         this.destTasks = destTasks;
         this.frame = frame;
@@ -50,7 +53,7 @@ public final class HeldFrame extends TupleImpl {
     }
 
     /** The message for the transfer queue, routed to {@link #worker} by a task there. */
-    BatchTupleMessage message() {
+    FrameMessage message() {
         return relayed() ? new RelayFrameMessage(destTasks[0], frame) : new BatchTupleMessage(destTasks[0], frame);
     }
 
@@ -86,9 +89,9 @@ public final class HeldFrame extends TupleImpl {
         return nowNanos - windowBlockedSinceNanos;
     }
 
-    /** The placeholder to park in {@code pendingEmits}. */
+    /** What parks in {@code pendingEmits} in its place. */
     AddressedTuple placeholder() {
-        return new AddressedTuple(destTasks[0], this);
+        return placeholder;
     }
 
     NodeInfo worker() {

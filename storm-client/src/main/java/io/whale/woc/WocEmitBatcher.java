@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +118,8 @@ public final class WocEmitBatcher {
     /** Whether to time the next grouped emit until its delivery: Storm's stats sampler, one emit in 1/sample-rate. */
     private final BooleanSupplier timeEmit;
     private final EdgeSeeds.Draw seedDraw = new EdgeSeeds.Draw();
+    /** The frames parked in the executor's pending emits, by their placeholders (identity: a tuple may be emitted twice). */
+    private final Map<AddressedTuple, HeldFrame> held = new IdentityHashMap<>();
     private final Batch openBatch = new Batch() {
         @Override
         public long edgeId(Random random, int anchor, Collection<Long> rootIds, int task) {
@@ -372,20 +375,29 @@ public final class WocEmitBatcher {
     private void sendOrHold(HeldFrame frame, Queue<AddressedTuple> pendingEmits) {
         frame.delivery().frameBuilt();
         if (!pendingEmits.isEmpty() || !trySend(frame)) {
+            held.put(frame.placeholder(), frame);
             pendingEmits.add(frame.placeholder());
             worker.metrics().frameHeld();
         }
     }
 
+    /** Whether {@code pending} is the placeholder of a frame this batcher parked and has not sent yet. */
+    public boolean holds(AddressedTuple pending) {
+        return !held.isEmpty() && held.containsKey(pending);
+    }
+
     /**
-     * Sends a frame parked by an earlier emit (the placeholder's tuple is a {@link HeldFrame}) if it may leave
-     * now; otherwise parks it in {@code pendingEmits} when there is one, as stock Storm parks a tuple.
+     * Sends the frame parked by an earlier emit in {@code placeholder}'s place ({@link #holds}) if it may leave now;
+     * otherwise parks it in {@code pendingEmits} when there is one, as stock Storm parks a tuple (a retry from the
+     * executor's pending emits passes none: the placeholder stays at their head).
      *
-     * @return true if it was sent
+     * @return true if it was sent (or dropped for a stalled destination, counted)
      */
     public boolean retryHeld(AddressedTuple placeholder, Queue<AddressedTuple> pendingEmits) {
-        boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend((HeldFrame) placeholder.getTuple());
-        if (!sent && pendingEmits != null) {
+        boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend(held.get(placeholder));
+        if (sent) {
+            held.remove(placeholder);
+        } else if (pendingEmits != null) {
             pendingEmits.add(placeholder);
         }
         return sent;

@@ -1,7 +1,7 @@
 package io.whale.woc;
 
 import io.whale.config.WocConfig;
-import io.whale.wire.BatchTupleMessage;
+import io.whale.wire.FrameMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * which keeps each task's order because every message has one task. A BatchTuple frame addresses several
  * tasks, so bucketing it under any one task could reorder it against a later single-task message for
  * another of its tasks. This drainer keeps one list per destination worker in arrival order, which keeps
- * every (source task, destination task) order, and routes a frame by its {@link BatchTupleMessage#routingTask}.
+ * every (source task, destination task) order, and routes a frame by its {@link FrameMessage#routingTask}.
  */
 public final class WocTransferDrainer extends TransferDrainer {
     private static final Logger LOG = LoggerFactory.getLogger(WocTransferDrainer.class);
@@ -39,7 +39,7 @@ public final class WocTransferDrainer extends TransferDrainer {
     public void send(Map<Integer, NodeInfo> taskToNode, Map<NodeInfo, IConnection> connections) {
         Map<NodeInfo, List<TaskMessage>> byWorker = new LinkedHashMap<>();
         for (TaskMessage msg : drained) {
-            int task = msg instanceof BatchTupleMessage frame ? frame.routingTask() : msg.task();
+            int task = msg instanceof FrameMessage frame ? frame.routingTask() : msg.task();
             NodeInfo node = taskToNode.get(task);
             if (node == null) {
                 LOG.warn("No remote destination available for task {}", task);

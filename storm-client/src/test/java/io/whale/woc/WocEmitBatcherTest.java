@@ -186,10 +186,13 @@ class WocEmitBatcherTest {
         assertTrue(published.isEmpty());
         assertSame(earlier, pending.poll());
         AddressedTuple held = pending.poll();
-        assertInstanceOf(HeldFrame.class, held.getTuple(), "the frame waits behind it, whole");
+        assertTrue(batcher.holds(held), "the frame waits behind it, whole");
+        assertEquals(2, held.getDest(), "in the place of its first copy");
+        assertSame(VALUES, held.getTuple().getValues(), "which is the tuple it is");
         assertTrue(pending.isEmpty());
         assertTrue(batcher.retryHeld(held, null));
         assertFrame(published.get(0), 2, 3);
+        assertFalse(batcher.holds(held), "sent: the batcher holds it no longer");
     }
 
     @Test
@@ -199,7 +202,7 @@ class WocEmitBatcherTest {
         emit(4, 5, 6);
 
         assertEquals(1, pending.size(), "nothing is dropped");
-        assertInstanceOf(HeldFrame.class, pending.peek().getTuple());
+        assertTrue(batcher.holds(pending.peek()));
         assertEquals(0, worker.metrics().framesSent());
         assertEquals(0, windowB.inFlight(), "the frame did not leave, so it holds no room in the window");
     }
