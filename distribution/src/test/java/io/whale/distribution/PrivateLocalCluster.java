@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.whale.examples.smoke.AckingTopology;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +32,11 @@ import java.util.stream.IntStream;
  */
 final class PrivateLocalCluster implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The smoke example with its test fixtures (whale-example-smoke-VERSION-fixtures.jar, a test dependency), where the
+     * cluster tests' topologies are: the shipped examples/whale-example-smoke.jar has the example alone.
+     */
+    static final Path FIXTURES_JAR = jarOf(AckingTopology.class);
     /**
      * Nimbus assigns a submitted topology at its next monitor round: every second in these clusters rather than Storm's
      * every 10 s, which each test's submit would otherwise wait out (6–10 s each in CI).
@@ -169,13 +176,21 @@ final class PrivateLocalCluster implements AutoCloseable {
         return WhaleCli.run(timeout, Map.of(), line);
     }
 
-    /** Submits a topology from the smoke example jar with {@code whale [-c K=V ...] jar}. */
+    private static Path jarOf(Class<?> fixture) {
+        try {
+            return Path.of(fixture.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the jar of " + fixture, e);
+        }
+    }
+
+    /** Submits a topology from the smoke example's fixtures jar ({@link #FIXTURES_JAR}) with {@code whale [-c K=V ...] jar}. */
     void submit(List<String> overrides, String mainClass, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("--config", dir.resolve("conf/storm.yaml").toString()));
         for (String override : overrides) {
             command.addAll(List.of("-c", override));
         }
-        command.addAll(List.of("jar", WhaleCli.HOME.resolve("examples/whale-example-smoke.jar").toString(), mainClass));
+        command.addAll(List.of("jar", FIXTURES_JAR.toString(), mainClass));
         command.addAll(args);
         WhaleCli.Result submitted = whale(Duration.ofMinutes(2), command.toArray(String[]::new));
         System.out.println(submitted.output());

@@ -3,24 +3,32 @@ package io.whale.submit;
 import java.io.Console;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Map;
+import org.apache.storm.StormSubmitter;
 import org.apache.storm.StormSubmitter.ProgressListener;
+import org.apache.storm.generated.AlreadyAliveException;
+import org.apache.storm.generated.AuthorizationException;
+import org.apache.storm.generated.InvalidTopologyException;
+import org.apache.storm.generated.StormTopology;
 
 /**
- * Chooses how {@code StormSubmitter.submitTopologyWithProgressBar} shows the jar upload: Storm's bar, redrawn in
- * place, on a terminal; a single summary line when the output goes to a file or a pipe, where every redraw of the
- * bar would land as a line of its own (about 90 for a 27 MB jar).
+ * Submits a topology as {@code StormSubmitter.submitTopologyWithProgressBar} does, with Storm's bar redrawn in place
+ * on a terminal, but with a single summary line when the output goes to a file or a pipe, where every redraw of the
+ * bar would land as a line of its own (about 90 for a 27 MB jar): what the example applications and their demos
+ * submit with. Storm's own entry points are unchanged.
  */
 public final class UploadProgress {
     private UploadProgress() {
     }
 
-    /** {@code terminalBar} when standard output is a terminal, else one line on standard output once the jar is uploaded. */
-    public static ProgressListener onStandardOutput(ProgressListener terminalBar) {
-        return choose(standardStreamsAreTerminal(), terminalBar, System.out);
-    }
-
-    static ProgressListener choose(boolean terminal, ProgressListener terminalBar, PrintStream out) {
-        return terminal ? terminalBar : new SummaryLine(out);
+    /** Submits {@code topology}: Storm's bar on a terminal, else one line on standard output once the jar is uploaded. */
+    public static void submit(String name, Map<String, Object> conf, StormTopology topology)
+        throws AlreadyAliveException, InvalidTopologyException, AuthorizationException {
+        if (standardStreamsAreTerminal()) {
+            StormSubmitter.submitTopologyWithProgressBar(name, conf, topology);
+        } else {
+            StormSubmitter.submitTopology(name, conf, topology, null, new SummaryLine(System.out));
+        }
     }
 
     /**

@@ -1,8 +1,8 @@
 package io.whale.examples.topology;
 
+import io.whale.submit.UploadProgress;
 import java.util.Map;
 
-import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.utils.NimbusClient;
@@ -15,7 +15,7 @@ public final class TopologyLauncher {
 
     /** @return the process exit code */
     public static int submit(String name, Map<String, Object> conf, StormTopology topology, int durationSeconds) throws Exception {
-        StormSubmitter.submitTopologyWithProgressBar(name, conf, topology);
+        UploadProgress.submit(name, conf, topology);
         System.out.println("Submitted topology " + name);
         if (durationSeconds <= 0) {
             return 0;

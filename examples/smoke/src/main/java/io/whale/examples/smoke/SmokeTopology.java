@@ -1,7 +1,7 @@
 package io.whale.examples.smoke;
 
+import io.whale.submit.UploadProgress;
 import org.apache.storm.Config;
-import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
 
@@ -34,7 +34,7 @@ public final class SmokeTopology {
 
     public static void main(String[] args) throws Exception {
         SmokeSettings settings = SmokeSettings.parse(args);
-        StormSubmitter.submitTopologyWithProgressBar(settings.name(), config(settings), build(settings));
+        UploadProgress.submit(settings.name(), config(settings), build(settings));
         System.out.printf("submitted %s: %d tuples to %d counting tasks (all grouping) over %d workers; reports in %s%n",
             settings.name(), settings.tuples(), settings.parallelism(), settings.workers(), settings.reportDir());
     }

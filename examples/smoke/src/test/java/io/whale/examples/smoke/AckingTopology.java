@@ -1,16 +1,16 @@
 package io.whale.examples.smoke;
 
+import io.whale.submit.UploadProgress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
 
 /**
  * Reliable spout -> P recording bolts with all grouping, over W workers: every id must end up acked and on
  * record in every bolt task, also when a worker is killed mid-run. Submit with {@code whale jar
- * whale-example-smoke.jar io.whale.examples.smoke.AckingTopology --report-dir DIR [--name N] [--ids N]
+ * whale-example-smoke-VERSION-fixtures.jar io.whale.examples.smoke.AckingTopology --report-dir DIR [--name N] [--ids N]
  * [--rate IDS_PER_SEC or steps R1:SECS1,...,Rn[:SECSn], see RateSchedule] [--parallelism P] [--workers W]
  * [--timeout-secs S] [--max-pending M]}.
  */
@@ -52,7 +52,7 @@ public final class AckingTopology {
 
     public static void main(String[] args) throws Exception {
         TopologyOptions o = TopologyOptions.parse(args, defaults());
-        StormSubmitter.submitTopologyWithProgressBar(o.text("--name"), config(o), build(o));
+        UploadProgress.submit(o.text("--name"), config(o), build(o));
         System.out.println("submitted " + String.join(" ", o.toArgs()));
     }
 }

@@ -1,9 +1,9 @@
 package io.whale.examples.smoke;
 
+import io.whale.submit.UploadProgress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
 
@@ -11,7 +11,7 @@ import org.apache.storm.topology.TopologyBuilder;
  * Flooding spout -> P paced bolts with all grouping, over W workers, one bolt task in a worker without the
  * spout (or in a worker the test names, see {@link PacedBolt}) deliberately slow (after a warm-up): backpressure
  * must hold the spout to the slow task's pace with bounded queues. Submit with {@code whale jar
- * whale-example-smoke.jar io.whale.examples.smoke.BackpressureTopology --report-dir DIR [--name N]
+ * whale-example-smoke-VERSION-fixtures.jar io.whale.examples.smoke.BackpressureTopology --report-dir DIR [--name N]
  * [--parallelism P] [--workers W] [--slow-task-ms MS] [--slow-after-secs S] [--slow-worker first-remote|named]
  * [--spout-max-rate N] [--payload-bytes B] [--receive-buffer N] [--transfer-buffer N]}.
  */
@@ -59,7 +59,7 @@ public final class BackpressureTopology {
 
     public static void main(String[] args) throws Exception {
         TopologyOptions o = TopologyOptions.parse(args, defaults());
-        StormSubmitter.submitTopologyWithProgressBar(o.text("--name"), config(o), build(o));
+        UploadProgress.submit(o.text("--name"), config(o), build(o));
         System.out.println("submitted " + String.join(" ", o.toArgs()));
     }
 }
