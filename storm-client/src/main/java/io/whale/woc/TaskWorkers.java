@@ -10,8 +10,8 @@ import org.apache.storm.generated.NodeInfo;
  * worker with array reads instead of hashing a {@link NodeInfo} per copy (a Thrift struct that hashes and compares
  * its port set on every call; at P = 64 that was a sixth of the spout's samples). Built once per assignment.
  */
-final class TaskWorkers {
-    static final int NONE = -1;
+public final class TaskWorkers {
+    public static final int NONE = -1;
 
     private final Map<Integer, NodeInfo> source;
     private final int[] workerOfTask;
@@ -44,15 +44,15 @@ final class TaskWorkers {
     }
 
     /** The index of {@code task}'s worker, or {@link #NONE} for a task the assignment does not place. */
-    int workerOf(int task) {
+    public int workerOf(int task) {
         return task >= 0 && task < workerOfTask.length ? workerOfTask[task] : NONE;
     }
 
-    NodeInfo worker(int index) {
+    public NodeInfo worker(int index) {
         return workers[index];
     }
 
-    int count() {
+    public int count() {
         return workers.length;
     }
 }

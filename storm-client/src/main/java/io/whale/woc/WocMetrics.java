@@ -67,12 +67,12 @@ public final class WocMetrics implements EmitDelivery.Sink {
     }
 
     /** An emit with several remote destination tasks went through the WOC send path. */
-    void emitBatched() {
+    public void emitBatched() {
         emits.inc();
     }
 
     /** One tuple serialization, either the shared values of the frames or a per-task stock fallback. */
-    void serialized() {
+    public void serialized() {
         serializations.inc();
     }
 
@@ -83,7 +83,7 @@ public final class WocMetrics implements EmitDelivery.Sink {
      * {@code woc-window-in-flight-to-NODE-PORT} (the tuples sent and not yet credited: at the first two's value with
      * nothing arriving at the destination, credits are not coming back).
      */
-    void frameSent(NodeInfo worker, int destinations, int bytes) {
+    public void frameSent(NodeInfo worker, int destinations, int bytes) {
         framesSent.inc();
         frameDestinations.inc(destinations);
         bytesSentTo.computeIfAbsent(worker, w -> {
@@ -106,12 +106,12 @@ public final class WocMetrics implements EmitDelivery.Sink {
     }
 
     /** A frame could not leave with its emit (window, backpressure or a full queue) and waits in pendingEmits. */
-    void frameHeld() {
+    public void frameHeld() {
         framesHeld.inc();
     }
 
     /** A frame carrying {@code tuples} was dropped: its destination worker is stalled ({@link CreditStall}). */
-    void frameDroppedStalled(int tuples) {
+    public void frameDroppedStalled(int tuples) {
         stalledFrames.inc();
         stalledTuples.inc(tuples);
     }
@@ -124,7 +124,7 @@ public final class WocMetrics implements EmitDelivery.Sink {
      * A frame left after waiting {@code nanos} for its destination worker's window: frames wait at the head of
      * their executor's pending emits in turn, so the sum is how long the executors' sends were window-bound.
      */
-    void windowBlocked(long nanos) {
+    public void windowBlocked(long nanos) {
         windowBlockedNanos.add(nanos);
     }
 
@@ -132,16 +132,16 @@ public final class WocMetrics implements EmitDelivery.Sink {
         return windowBlockedNanos.sum();
     }
 
-    void frameReceived() {
+    public void frameReceived() {
         framesReceived.inc();
     }
 
-    void frameMalformed() {
+    public void frameMalformed() {
         malformedFrames.inc();
     }
 
     /** A frame named {@code destinations} tasks that are not on this worker; their copies were dropped. */
-    void frameStale(int destinations) {
+    public void frameStale(int destinations) {
         staleFrames.inc();
         staleDestinations.inc(destinations);
     }

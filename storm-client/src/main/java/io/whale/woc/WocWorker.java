@@ -114,7 +114,7 @@ public final class WocWorker implements AutoCloseable {
     }
 
     /** The shape of the trees a broadcast travels along, or null for one frame from the source to each destination worker. */
-    TreeShaper shaper() {
+    public TreeShaper shaper() {
         return shaper;
     }
 
@@ -131,12 +131,12 @@ public final class WocWorker implements AutoCloseable {
     }
 
     /** The ack combining of this worker's executors, which also counts what the dispatcher delivers. */
-    AckCombiner acks() {
+    public AckCombiner acks() {
         return acks;
     }
 
     /** The trees this worker's sources send along, for {@code whale multicast}; null without a tree. */
-    TreeBoard treeBoard() {
+    public TreeBoard treeBoard() {
         return treeBoard;
     }
 
@@ -187,7 +187,7 @@ public final class WocWorker implements AutoCloseable {
         }
     }
 
-    IConnection connection(NodeInfo node) {
+    public IConnection connection(NodeInfo node) {
         return connections.apply(node);
     }
 
@@ -200,11 +200,11 @@ public final class WocWorker implements AutoCloseable {
         return metrics;
     }
 
-    JCQueue transferQueue() {
+    public JCQueue transferQueue() {
         return transferQueue;
     }
 
-    boolean isUnderBackPressure(int remoteTask) {
+    public boolean isUnderBackPressure(int remoteTask) {
         return remoteBackPressure[remoteTask].get();
     }
 
@@ -213,7 +213,7 @@ public final class WocWorker implements AutoCloseable {
     }
 
     /** The current assignment's workers by task, built again when the worker replaces its task-to-worker map. */
-    TaskWorkers taskWorkers() {
+    public TaskWorkers taskWorkers() {
         Map<Integer, NodeInfo> current = taskToNodePort.get();
         TaskWorkers known = taskWorkers;
         if (!known.isOf(current)) {
@@ -224,7 +224,7 @@ public final class WocWorker implements AutoCloseable {
     }
 
     /** The frame window of the connection to {@code node}: a {@link CreditedConnection} has one, the local transport none. */
-    FrameWindow frameWindow(NodeInfo node) {
+    public FrameWindow frameWindow(NodeInfo node) {
         return frameWindows.apply(node);
     }
 

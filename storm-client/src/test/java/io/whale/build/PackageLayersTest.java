@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The io.whale packages of the patched core, as jdeps reads them from the compiled classes: no package cycle, and the
  * data path in layers — the wire formats at the bottom, the flow control (windows, credit, the credited connection)
- * on them, the send, receive and relay paths above.
+ * on them, the relay and the worker's shared WOC context above, and the send and receive paths, apart, on top.
  */
 class PackageLayersTest {
     private static final Pattern EDGE = Pattern.compile("^\\s*(io\\.whale\\.\\S+)\\s+->\\s+(io\\.whale\\.\\S+)\\s+classes\\s*$");
@@ -71,5 +71,18 @@ class PackageLayersTest {
             "flow control sits on the wire formats and the keys alone: " + graph.get("io.whale.flow"));
         assertTrue(Set.of("io.whale.config").containsAll(graph.getOrDefault("io.whale.config", Set.of())),
             "the keys depend on nothing of the core: " + graph.get("io.whale.config"));
+    }
+
+    @Test
+    void shouldKeepTheSendAndReceivePathsApartAboveTheWorkersSharedContext() {
+        Map<String, Set<String>> graph = dependencies();
+        assertTrue(graph.containsKey("io.whale.send") && graph.containsKey("io.whale.receive"), "both paths read: " + graph.keySet());
+        assertTrue(!graph.get("io.whale.send").contains("io.whale.receive") && !graph.get("io.whale.receive").contains("io.whale.send"),
+            "sending and receiving share nothing but what is below them: " + graph);
+        for (String below : List.of("io.whale.woc", "io.whale.relay", "io.whale.flow", "io.whale.wire")) {
+            Set<String> on = graph.getOrDefault(below, Set.of());
+            assertTrue(!on.contains("io.whale.send") && !on.contains("io.whale.receive"),
+                below + " is below the send and receive paths, yet depends on " + on);
+        }
     }
 }

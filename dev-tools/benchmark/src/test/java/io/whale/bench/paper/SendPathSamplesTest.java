@@ -22,7 +22,7 @@ class SendPathSamplesTest {
         String source = "Thread-17-orders-executor[9, 9]";
         assertEquals(SendPathSamples.Kind.SERIALIZE, SendPathSamples.classify(source, "orders", List.of(
             "com.esotericsoftware.kryo.Kryo.writeObject", SERIALIZE, EMIT, "org.apache.storm.kafka.spout.KafkaSpout.nextTuple")));
-        assertEquals(SendPathSamples.Kind.SEND, SendPathSamples.classify(source, "orders", List.of("io.whale.woc.WocEmitBatcher.endEmit", EMIT)));
+        assertEquals(SendPathSamples.Kind.SEND, SendPathSamples.classify(source, "orders", List.of("io.whale.send.WocEmitBatcher.endEmit", EMIT)));
         assertEquals(SendPathSamples.Kind.OTHER, SendPathSamples.classify(source, "orders",
             List.of("org.apache.kafka.clients.consumer.KafkaConsumer.poll")), "the spout's own work is not sending");
         assertEquals(SendPathSamples.Kind.OTHER, SendPathSamples.classify("Thread-18-matcher-executor[4, 4]", "orders", List.of(EMIT)),

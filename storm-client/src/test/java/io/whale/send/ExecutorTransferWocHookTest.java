@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,6 +15,8 @@ import static org.mockito.Mockito.when;
 import io.whale.flow.FrameWindow;
 import io.whale.wire.BatchTupleCodec;
 import io.whale.wire.BatchTupleMessage;
+import io.whale.woc.TestWorkers;
+import io.whale.woc.WocTestTopology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,7 +129,7 @@ class ExecutorTransferWocHookTest {
             backPressure[i] = new AtomicBoolean();
         }
         Map<Integer, NodeInfo> taskToNode = Map.of(3, OTHER_WORKER, 4, OTHER_WORKER, 5, OTHER_WORKER);
-        when(worker.getWoc()).thenReturn(new WocWorker(wocConf, new StormMetricRegistry(), transferQueue, backPressure,
+        when(worker.getWoc()).thenReturn(TestWorkers.worker(wocConf, new StormMetricRegistry(), transferQueue, backPressure,
                                                        new AtomicReference<>(taskToNode), node -> frameWindow, node -> null));
         return worker;
     }

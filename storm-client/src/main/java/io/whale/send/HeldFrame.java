@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import io.whale.flow.EmitDelivery;
 import io.whale.flow.FrameWindow;

@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

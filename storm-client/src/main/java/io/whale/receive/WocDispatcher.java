@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.receive;
 
 import com.esotericsoftware.kryo.io.Input;
 import io.whale.ack.AckCombiner;
@@ -11,6 +11,8 @@ import io.whale.wire.MalformedFrameException;
 import io.whale.wire.RelayFrame;
 import io.whale.wire.RelayFrameCodec;
 import io.whale.wire.RelayFrameMessage;
+import io.whale.woc.WocMetrics;
+import io.whale.woc.WocWorker;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import io.whale.config.WocConfig;
 import io.whale.flow.CreditedConnection;
@@ -13,6 +13,8 @@ import io.whale.wire.BatchTupleCodec;
 import io.whale.wire.EdgeSeeds;
 import io.whale.wire.RelayFrameCodec;
 import io.whale.wire.RelayRoute;
+import io.whale.woc.TaskWorkers;
+import io.whale.woc.WocWorker;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;

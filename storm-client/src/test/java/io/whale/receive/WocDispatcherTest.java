@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.receive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -22,6 +22,10 @@ import io.whale.wire.RelayCredit;
 import io.whale.wire.RelayFrameCodec;
 import io.whale.wire.RelayFrameMessage;
 import io.whale.wire.RelayRoute;
+import io.whale.woc.TestWorkers;
+import io.whale.woc.WocMetrics;
+import io.whale.woc.WocTestTopology;
+import io.whale.woc.WocWorker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +57,7 @@ class WocDispatcherTest {
 
     private final Map<String, Object> conf = WocTestTopology.conf();
     private final GeneralTopologyContext context = WocTestTopology.context();
-    private final WocWorker worker = new WocWorker(conf, new StormMetricRegistry(), mock(JCQueue.class),
+    private final WocWorker worker = TestWorkers.worker(conf, new StormMetricRegistry(), mock(JCQueue.class),
                                                    new AtomicBoolean[0], new AtomicReference<>(Map.of()),
                                                    node -> FrameWindow.UNBOUNDED, node -> null);
     private final List<AddressedTuple> delivered = new ArrayList<>();
@@ -224,7 +228,7 @@ class WocDispatcherTest {
 
         assertEquals(3, stockDelivered.get(0).getDest());
         assertSame(WocDispatcher.DISABLED, WocDispatcher.create(
-            new WocWorker(Map.of(), null, null, null, null, node -> FrameWindow.UNBOUNDED, node -> null), conf, context, LOCAL_TASKS));
+            TestWorkers.worker(Map.of(), null, null, null, null, node -> FrameWindow.UNBOUNDED, node -> null), conf, context, LOCAL_TASKS));
         assertTrue(!WocDispatcher.DISABLED.dispatch(new TaskMessage(BatchTupleMessage.FRAME_TASK_ID, bytes), stockDelivered, RelayInbound.NONE));
     }
 }

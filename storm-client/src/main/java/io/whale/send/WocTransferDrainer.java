@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import io.whale.config.WocConfig;
 import io.whale.wire.FrameMessage;

@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.receive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.receive;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,4 +1,4 @@
-package io.whale.woc;
+package io.whale.send;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -22,6 +22,10 @@ import io.whale.wire.BatchTupleMessage;
 import io.whale.wire.RelayFrame;
 import io.whale.wire.RelayFrameCodec;
 import io.whale.wire.RelayFrameMessage;
+import io.whale.woc.TestWorkers;
+import io.whale.woc.WocMetrics;
+import io.whale.woc.WocTestTopology;
+import io.whale.woc.WocWorker;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -90,7 +94,7 @@ class WocEmitBatcherTest {
         taskToNode.put(5, WORKER_B);
         taskToNode.put(6, WORKER_B);
         taskToNode.put(7, WORKER_C);
-        worker = new WocWorker(conf, new StormMetricRegistry(), transferQueue, backPressure,
+        worker = TestWorkers.worker(conf, new StormMetricRegistry(), transferQueue, backPressure,
                                new AtomicReference<>(taskToNode), node -> windows.getOrDefault(node, FrameWindow.UNBOUNDED),
                                connections::get);
         KryoValuesSerializer kryo = new KryoValuesSerializer(conf);
@@ -393,7 +397,7 @@ class WocEmitBatcherTest {
         List<RelayFrame> whole = relayFrames();
         assertEquals(2, whole.size(), "binomial over three members: two children of the source, one of them a relay");
         RelayFrame viaRelay = whole.stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
-        NodeInfo relay = worker.taskToNodePort().get(viaRelay.tasks()[0]);
+        NodeInfo relay = TestWorkers.taskToNodePort(worker).get(viaRelay.tasks()[0]);
         int orphanTask = viaRelay.children().get(0).firstTask();
 
         published.clear();
@@ -456,7 +460,7 @@ class WocEmitBatcherTest {
         Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
         emit(2, 3, 4, 5, 6, 7);
         RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
-        Client relay = clients.get(worker.taskToNodePort().get(viaRelay.tasks()[0]));
+        Client relay = clients.get(TestWorkers.taskToNodePort(worker).get(viaRelay.tasks()[0]));
         AtomicLong clock = new AtomicLong();
         FrameWindow stalled = new FrameWindow(2, 0, 1_000_000_000L, clock::get);
         stalled.onConnected();
@@ -495,8 +499,8 @@ class WocEmitBatcherTest {
         RelayFrame leaf = relayFrames().stream().filter(f -> f.children().isEmpty()).findFirst().orElseThrow();
 
         clock.set(1_000_000L);
-        FrameWindow relayWindow = windows.get(worker.taskToNodePort().get(viaRelay.tasks()[0]));
-        FrameWindow leafWindow = windows.get(worker.taskToNodePort().get(leaf.tasks()[0]));
+        FrameWindow relayWindow = windows.get(TestWorkers.taskToNodePort(worker).get(viaRelay.tasks()[0]));
+        FrameWindow leafWindow = windows.get(TestWorkers.taskToNodePort(worker).get(leaf.tasks()[0]));
         relayWindow.credit(viaRelay.subtreeTasks());
         leafWindow.credit(leaf.subtreeTasks());
 
