@@ -86,7 +86,7 @@ public final class WocWorker implements AutoCloseable {
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);
         this.acks = AckCombiner.create(topologyConf, registry, transferQueue, remoteBackPressure);
         LOG.info("Worker-oriented communication ({}): {}; multicast ({}): {}; ack combining ({}): {}", WhaleConfig.WOC_ENABLED,
-                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper,
+                 enabled ? "on" : "off", WhaleConfig.MULTICAST_STRUCTURE, shaper == null ? "sequential" : shaper.describe(),
                  WhaleConfig.WOC_ACK_COMBINE, acks == AckCombiner.OFF ? "off" : "on");
         Object structure = topologyConf == null ? null : topologyConf.get(WhaleConfig.MULTICAST_STRUCTURE);
         if (!enabled && structure != null && !"sequential".equalsIgnoreCase(structure.toString().trim())) {

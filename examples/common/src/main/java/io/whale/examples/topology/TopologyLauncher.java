@@ -1,6 +1,5 @@
 package io.whale.examples.topology;
 
-import io.whale.submit.UploadProgress;
 import java.util.Map;
 
 import org.apache.storm.generated.KillOptions;

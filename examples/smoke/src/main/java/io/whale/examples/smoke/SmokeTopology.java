@@ -1,6 +1,6 @@
 package io.whale.examples.smoke;
 
-import io.whale.submit.UploadProgress;
+import io.whale.examples.topology.UploadProgress;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;

@@ -1,6 +1,6 @@
 package io.whale.examples.smoke;
 
-import io.whale.submit.UploadProgress;
+import io.whale.examples.topology.UploadProgress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.storm.Config;

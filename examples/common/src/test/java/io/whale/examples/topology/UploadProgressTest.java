@@ -1,4 +1,4 @@
-package io.whale.submit;
+package io.whale.examples.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.whale.submit;
+package io.whale.examples.topology;
 
 import java.io.Console;
 import java.io.PrintStream;
@@ -15,7 +15,7 @@ import org.apache.storm.generated.StormTopology;
  * Submits a topology as {@code StormSubmitter.submitTopologyWithProgressBar} does, with Storm's bar redrawn in place
  * on a terminal, but with a single summary line when the output goes to a file or a pipe, where every redraw of the
  * bar would land as a line of its own (about 90 for a 27 MB jar): what the example applications and their demos
- * submit with. Storm's own entry points are unchanged.
+ * submit with ({@link TopologyLauncher}), on Whale and on stock Storm alike (it is shaded into their jars).
  */
 public final class UploadProgress {
     private UploadProgress() {
