@@ -114,7 +114,8 @@ public record ScheduleEvent(long epochMillis, Kind kind, String text, Switch cha
      * The switches and waterline crossings told by successive metric reports: a report whose switch counters rose
      * since the one before told of a switch at its {@value #SWITCH_AT} (and of any further ones the counters rose by,
      * untimed); one whose {@value #ABOVE} rose, of a rise above the waterline at its {@value #ABOVE_AT}; one whose
-     * {@value #UNDER_AT} moved, of the queue back under it then. In time order.
+     * {@value #UNDER_AT} moved, of the queue back under it then (a period with two crossings shows its last: the
+     * response reads the first crossing after a step, and steps are seconds apart). In time order.
      */
     public static List<ScheduleEvent> controllerEvents(List<WorkerCounterLog.Report> reports) {
         List<ScheduleEvent> events = new ArrayList<>();
