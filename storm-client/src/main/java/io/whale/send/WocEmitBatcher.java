@@ -447,8 +447,8 @@ public final class WocEmitBatcher {
             }
             return false;
         }
-        if (timed == null) {
-            frame.delivery().done(System.nanoTime());
+        if (timed == null && frame.delivery().timed()) {
+            frame.delivery().done(System.nanoTime()); // a window without credit: a sampled frame is done once sent
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
         if (frame.wasWindowBlocked()) {
