@@ -223,11 +223,14 @@ public final class FrameWindow {
             return;
         }
         synchronized (sizer) {
-            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            int left = inFlight.updateAndGet(current -> Math.max(0, current - tuples));
             if (credited) {
                 sizer.credited(tuples, nowNanos);
             } else {
                 sizer.abandonProbe();
+            }
+            if (left == 0) {
+                sizer.drained();
             }
             publish();
         }

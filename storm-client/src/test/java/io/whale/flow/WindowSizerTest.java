@@ -64,6 +64,32 @@ class WindowSizerTest {
     }
 
     @Test
+    void shouldTimeABurstOfCreditAfterASilenceFromTheLastCreditNotFromTheTimedFrame() {
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = probe(sizer, 0, 100, 10 * MS);
+        assertEquals(600, sizer.capacity(), "10 tuples/ms x (10 ms + 50 ms)");
+
+        // TCP retransmits for a second; the window fills 900 ms into the silence, then the receiver gets it all at once
+        sizer.startProbe(6000, 1, now + 900 * MS);
+        sizer.credited(6000, now + 950 * MS);
+
+        assertEquals(10 * MS, sizer.minRttNanos());
+        assertEquals(600, sizer.capacity(), "6,000 tuples in the 950 ms since the last credit, not in the 50 ms since the "
+            + "timed frame (120 tuples/ms, a window of 7,200): under the 10 tuples/ms the max filter keeps");
+    }
+
+    @Test
+    void shouldTimeAFrameFromItsOwnSendWhenEverythingBeforeItWasCredited() {
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = probe(sizer, 0, 100, 10 * MS);
+        sizer.drained();
+
+        probe(sizer, now + 5_000 * MS, 200, 10 * MS);
+
+        assertEquals(1200, sizer.capacity(), "20 tuples/ms x (10 ms + 50 ms): the 5 s nothing was owed are not the path's");
+    }
+
+    @Test
     void shouldStayBetweenTheFloorAndTheConfiguredWindow() {
         WindowSizer sizer = new WindowSizer(8192, 50 * MS);
         probe(sizer, 0, 2, 10 * MS);
