@@ -380,6 +380,10 @@ public final class PaperBenchmark {
             s.append(String.format("%n  throughput: no paced phase kept up, so no sustainable rate was found (it lies below %.0f records/s)",
                 r.rateBasisPerSecond()));
         }
+        if (!r.workerLosses().isEmpty()) {
+            s.append(String.format("%n  lost at the workers over the run: %s", r.workerLosses().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+        }
         return s.toString();
     }
 

@@ -3,6 +3,7 @@ package io.whale.bench.paper;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,17 +17,20 @@ import java.util.Optional;
  * each emulated host used over the capacity window, host 0 first, when each had its own ({@code --host-cpus}; empty
  * when they shared the machine's). {@code hostTxMbit}, {@code hostRxMbit}: what each emulated host's link sent and
  * received over the capacity window (Mbit/s), host 0 (the bridge) first; empty on one host, and in runs recorded before it read them.
+ * {@code workerLosses}: what the workers counted as lost over the whole run ({@link WorkerLosses}), by counter; empty when
+ * nothing was, and in runs recorded before 2026-12-01.
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
                    double sourceSerializationPercent, int sourceHost,
                    List<PhaseResult> search, PhaseResult common, long dataPasses, List<Double> hostCores,
-                   List<Double> hostTxMbit, List<Double> hostRxMbit) {
+                   List<Double> hostTxMbit, List<Double> hostRxMbit, Map<String, Long> workerLosses) {
     PaperResult {
         search = search == null ? List.of() : List.copyOf(search);
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
         hostTxMbit = hostTxMbit == null ? List.of() : List.copyOf(hostTxMbit);
         hostRxMbit = hostRxMbit == null ? List.of() : List.copyOf(hostRxMbit);
+        workerLosses = workerLosses == null ? Map.of() : Map.copyOf(workerLosses);
     }
 
     /**

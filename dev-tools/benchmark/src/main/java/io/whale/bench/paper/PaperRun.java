@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -80,8 +81,9 @@ final class PaperRun {
         if (f.capacity() == null) {
             throw new IllegalStateException(name + ": the feed finished without a capacity window; see " + f.runDir());
         }
+        Path logs = cluster.dir().resolve("logs");
         return result(point, name, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
-            MulticastCounters.read(cluster.dir().resolve("logs"), name));
+            MulticastCounters.read(logs, name), WorkerLosses.read(logs, name));
     }
 
     /**
@@ -284,7 +286,8 @@ final class PaperRun {
     }
 
     private PaperResult result(PaperPoint point, String name, String started, JsonNode done, Window capacity, int sourceHost,
-                               SendPathSamples sendPath, ReporterLines reporter, MulticastCounters multicasts) throws IOException {
+                               SendPathSamples sendPath, ReporterLines reporter, MulticastCounters multicasts,
+                               Map<String, Long> workerLosses) throws IOException {
         FeedSchedule.Window capacityWindow = null;
         List<PhaseResult> search = new ArrayList<>();
         PhaseResult common = null;
@@ -310,7 +313,7 @@ final class PaperRun {
             sendPath == null || perSecond == 0 ? Double.NaN : sendPath.sendMillis() * 1e3 / (perSecond * capacity.seconds()),
             sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong(),
             capacity.hostCores(), capacity.links().stream().map(l -> l.txBytes() * 8e-6 / capacity.seconds()).toList(),
-            capacity.links().stream().map(l -> l.rxBytes() * 8e-6 / capacity.seconds()).toList());
+            capacity.links().stream().map(l -> l.rxBytes() * 8e-6 / capacity.seconds()).toList(), workerLosses);
     }
 
     /**

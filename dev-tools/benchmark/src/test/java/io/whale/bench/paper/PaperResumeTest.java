@@ -141,6 +141,6 @@ class PaperResumeTest {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, 30);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, 30);
         return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1,
-            List.of(probe), common, 1, List.of(), List.of(), List.of());
+            List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of());
     }
 }
