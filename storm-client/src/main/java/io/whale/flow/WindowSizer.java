@@ -12,10 +12,10 @@ import java.util.Arrays;
  * and including that frame has returned. Its round trip is the time between, its delivery rate the tuples credited
  * meanwhile over that time — or, when credit was owed for frames ahead of it, over the time since the last credit
  * before it, if that is longer (BBR's "ack elapsed"). A path that loses packets goes silent while TCP retransmits and
- * then hands the receiver all it held at once, one credit for the whole silence: timed from the frame, that burst read
- * as tens of times the rate the link carried, and the window grew to seconds of frames (on a 2-Mbit/s link shared by
- * seven connections, 8,120 tuples behind a lowest round trip of 3.6 ms), which a link that queues 50 ms turns into
- * more loss, and a retransmission's backoff into a silence past the stall bound ({@link CreditStall}).
+ * then hands the receiver all it held at once, one credit for the whole silence: timed from the frame, that burst
+ * reads as many times the rate the link carried (a window of 8,120 tuples behind a lowest round trip of 3.6 ms, one of
+ * seven connections sharing a 2-Mbit/s link, is some 150,000 tuples/s), and a window sized from it holds seconds of
+ * frames, whose credit a retransmission's backoff can then hold past the stall bound ({@link CreditStall}).
  *
  * <p>A relay frame's credit comes back once its whole subtree has it, so its round trip passes through every worker
  * on the subtree's longest path, each of which batches and waits its turn on a shared CPU. The target delay is
