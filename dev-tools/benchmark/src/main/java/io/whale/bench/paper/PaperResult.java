@@ -1,10 +1,12 @@
 package io.whale.bench.paper;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What one run measured. {@code capacityPerSecond}: the records the topology drained per second from a standing
@@ -30,7 +32,7 @@ record PaperResult(String app, String system, int matchers, int workers, int rep
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);
         hostTxMbit = hostTxMbit == null ? List.of() : List.copyOf(hostTxMbit);
         hostRxMbit = hostRxMbit == null ? List.of() : List.copyOf(hostRxMbit);
-        workerLosses = workerLosses == null ? Map.of() : Map.copyOf(workerLosses);
+        workerLosses = workerLosses == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(workerLosses));
     }
 
     /**

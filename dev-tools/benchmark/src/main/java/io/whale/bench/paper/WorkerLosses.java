@@ -32,7 +32,7 @@ final class WorkerLosses {
         return lost;
     }
 
-    static void add(Map<String, Long> lost, WorkerCounterLog.Report last) {
+    private static void add(Map<String, Long> lost, WorkerCounterLog.Report last) {
         for (String counter : COUNTERS) {
             long count = last.count(counter);
             if (count > 0) {
