@@ -3,8 +3,6 @@ package io.whale.bench.paper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.bench.WorkerCounterLog;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -65,12 +63,12 @@ final class MulticastCounters {
         return Config.TOPOLOGY_METRICS_REPORTERS + "=" + JSON.writeValueAsString(reporters);
     }
 
-    /** The reports in the worker logs of the topology named {@code topology} under {@code logs}. */
-    static MulticastCounters read(Path logs, String topology) throws IOException {
+    /** The two counters in each worker's reports ({@link SourceHost#workerReports}). */
+    static MulticastCounters of(List<List<WorkerCounterLog.Report>> reports) {
         List<List<Sample>> workers = new ArrayList<>();
-        for (Path log : SourceHost.workerLogs(logs, topology)) {
+        for (List<WorkerCounterLog.Report> worker : reports) {
             List<Sample> samples = new ArrayList<>();
-            for (WorkerCounterLog.Report report : WorkerCounterLog.parse(Files.readString(log))) {
+            for (WorkerCounterLog.Report report : worker) {
                 Long delivered = report.counters().get(DELIVERED);
                 Long micros = report.counters().get(MICROS);
                 if (delivered != null && micros != null) {

@@ -10,6 +10,7 @@ import io.whale.bench.RateStepRun;
 import io.whale.bench.RateStepSample;
 import io.whale.bench.ScheduleEvent;
 import io.whale.bench.WaitSetting;
+import io.whale.bench.WorkerCounterLog;
 import io.whale.bench.WorkerProcesses;
 import io.whale.examples.demo.ReportFollower;
 import io.whale.examples.report.ThroughputLatencyReporter;
@@ -81,9 +82,9 @@ final class PaperRun {
         if (f.capacity() == null) {
             throw new IllegalStateException(name + ": the feed finished without a capacity window; see " + f.runDir());
         }
-        Path logs = cluster.dir().resolve("logs");
+        List<List<WorkerCounterLog.Report>> reports = SourceHost.workerReports(cluster.dir().resolve("logs"), name);
         return result(point, name, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
-            MulticastCounters.read(logs, name), WorkerLosses.read(logs, name));
+            MulticastCounters.of(reports), WorkerLosses.of(reports));
     }
 
     /**

@@ -1,10 +1,12 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.WorkerCounterLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -39,6 +41,18 @@ final class SourceHost {
             }
         }
         throw new IllegalStateException("no worker log of " + topology + " under " + logs + " loads " + component);
+    }
+
+    /**
+     * The console reporter's reports in each worker log of {@code topology} ({@link #workerLogs}), each log read once
+     * for every figure taken from them.
+     */
+    static List<List<WorkerCounterLog.Report>> workerReports(Path logs, String topology) throws IOException {
+        List<List<WorkerCounterLog.Report>> reports = new ArrayList<>();
+        for (Path log : workerLogs(logs, topology)) {
+            reports.add(WorkerCounterLog.parse(Files.readString(log)));
+        }
+        return reports;
     }
 
     /** Every worker log of the topology named {@code topology} under {@code logs}, the newest first. */

@@ -1,9 +1,6 @@
 package io.whale.bench.paper;
 
 import io.whale.bench.WorkerCounterLog;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,13 +17,12 @@ final class WorkerLosses {
     private WorkerLosses() {
     }
 
-    /** The counters of {@link #COUNTERS} that some worker of {@code topology} counted, summed; empty when none did. */
-    static Map<String, Long> read(Path logs, String topology) throws IOException {
+    /** The counters of {@link #COUNTERS} that some worker counted in its last report, summed; empty when none did. */
+    static Map<String, Long> of(List<List<WorkerCounterLog.Report>> reports) {
         Map<String, Long> lost = new TreeMap<>();
-        for (Path log : SourceHost.workerLogs(logs, topology)) {
-            List<WorkerCounterLog.Report> reports = WorkerCounterLog.parse(Files.readString(log));
-            if (!reports.isEmpty()) {
-                add(lost, reports.get(reports.size() - 1));
+        for (List<WorkerCounterLog.Report> worker : reports) {
+            if (!worker.isEmpty()) {
+                add(lost, worker.get(worker.size() - 1));
             }
         }
         return lost;

@@ -74,7 +74,7 @@ class MulticastCountersTest {
         Files.createDirectories(other.getParent());
         Files.writeString(other, report("2026-11-24 10:00:01.500", prefix, 1_000, 1_000_000_000));
 
-        MulticastCounters counters = MulticastCounters.read(logs, "paper-run");
+        MulticastCounters counters = MulticastCounters.of(SourceHost.workerReports(logs, "paper-run"));
         long from = LocalDateTime.parse("2026-11-24T10:00:01").atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
         assertEquals(10.0, counters.meanMillis(from, from + 1_500), 1e-9, "20 multicasts in 200 ms; the steps run is another topology");
     }

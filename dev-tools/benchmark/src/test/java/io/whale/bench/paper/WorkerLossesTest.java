@@ -20,7 +20,7 @@ class WorkerLossesTest {
         Files.createDirectories(otherRun.getParent());
         Files.writeString(otherRun, report("01:40:00.000", 999, 999));
 
-        assertEquals(Map.of("woc-tuples-dropped-stalled", 1775L, "relay-tuples-lost", 12L), WorkerLosses.read(logs, TOPOLOGY),
+        assertEquals(Map.of("woc-tuples-dropped-stalled", 1775L, "relay-tuples-lost", 12L), WorkerLosses.of(SourceHost.workerReports(logs, TOPOLOGY)),
             "the shutdown's report of each of the run's workers, the other run's left out, rdma-messages-dropped at 0 left out");
     }
 
