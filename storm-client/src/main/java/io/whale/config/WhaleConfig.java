@@ -36,11 +36,21 @@ public final class WhaleConfig implements Validated {
 
     /**
      * How long (ms) a destination worker may return no credit while a sender waits for it before the sender counts it
-     * stalled (partitioned, stopped, wedged): its WOC frames are then dropped and counted instead of holding the
-     * executor, and the relay sends around it, until its next credit. Whole number, 0 = wait for ever, default 2000.
+     * stalled (partitioned, stopped, wedged, or only silent for a while): its WOC frames then no longer hold the
+     * executor (they go on into {@link #WOC_STALL_BUFFER_BYTES}, then are dropped and counted), and the relay sends
+     * around it, until its next credit. Whole number, 0 = wait for ever, default 2000.
      */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String WOC_STALL_MS = "whale.woc.stall.ms";
+
+    /**
+     * Bytes of WOC frames a sender sends on, beyond the frame window, to a stalled destination ({@link #WOC_STALL_MS})
+     * whose connection is still open, before it drops them (counted): the transport buffers them, as Storm's client
+     * buffers a live connection's messages up to {@code storm.messaging.netty.buffer.high.watermark} (keep this below
+     * it). A silence that ends within the buffer loses nothing. Whole number, 0 = drop at once, default 4194304 (4 MiB).
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String WOC_STALL_BUFFER_BYTES = "whale.woc.stall.buffer.bytes";
 
     /**
      * Ack combining: the acks a worker's tasks send to one acker task (on this worker or another) for one root reach it
@@ -211,6 +221,8 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_RECONNECT_MAX_MS = 1_000;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
         public static final int WOC_STALL_MS = 2_000;
+        /** {@link WhaleConfig#WOC_STALL_BUFFER_BYTES} when unset: a quarter of Storm's 16-MB Netty high watermark. */
+        public static final int WOC_STALL_BUFFER_BYTES = 4 * 1024 * 1024;
 
         private Defaults() {
         }

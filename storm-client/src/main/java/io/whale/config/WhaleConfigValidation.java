@@ -31,6 +31,7 @@ import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_ACK_COMBINE_WAIT_MS;
 import static io.whale.config.WhaleConfig.WOC_ENABLED;
+import static io.whale.config.WhaleConfig.WOC_STALL_BUFFER_BYTES;
 import static io.whale.config.WhaleConfig.WOC_STALL_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_DELAY_MS;
 import static io.whale.config.WhaleConfig.WOC_WINDOW_TUPLES;
@@ -74,6 +75,7 @@ public final class WhaleConfigValidation {
         Map.entry(WOC_WINDOW_TUPLES, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_WINDOW_DELAY_MS, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_STALL_MS, Rule.NON_NEGATIVE_INT),
+        Map.entry(WOC_STALL_BUFFER_BYTES, Rule.NON_NEGATIVE_INT),
         Map.entry(WOC_ACK_COMBINE, Rule.BOOLEAN),
         Map.entry(WOC_ACK_COMBINE_DELAY_MS, Rule.intRange(1, 1000)),
         Map.entry(WOC_ACK_COMBINE_WAIT_MS, Rule.intRange(0, 60_000)),

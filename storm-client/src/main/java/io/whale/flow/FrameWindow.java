@@ -5,6 +5,7 @@ import io.whale.config.WhaleConfig;
 import io.whale.config.WhaleConfigValidation;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -31,8 +32,13 @@ import java.util.function.LongSupplier;
  *
  * <p>A window with frames in flight and no credit for {@link WhaleConfig#WOC_STALL_MS} is stalled ({@link CreditStall}):
  * its destination stopped returning credit, as a partitioned host does with its connection still open. The sender
- * then drops the frames it refuses, counted, instead of holding its executor and with it every other destination
- * ({@link #refused}), and the relay sends around the destination ({@link #stalled}), until its next credit. A live
+ * then stops holding its executor, and with it every other destination, for the frames the window refuses
+ * ({@link #refused}): it sends them on beyond the window, into the transport's buffer, up to
+ * {@link WhaleConfig#WOC_STALL_BUFFER_BYTES} ({@link #overdraw}), as stock Storm's client buffers a live connection's
+ * messages up to Netty's high watermark, and drops them, counted, only once that is spent. A silence of a live
+ * connection (TCP backing off its retransmissions, a receiver's host busy) so loses nothing; a partition loses what
+ * comes after the buffer. The buffer is repaid once the window has room again. The relay sends around a stalled
+ * destination ({@link #stalled}), until its next credit. A live
  * destination credits each frame as it takes it, so the wait is counted from the last credit, full window or not: a
  * window sized up by a burst of credit (a relay settling what it held) could take longer than a partition to fill.
  *
@@ -64,6 +70,10 @@ public final class FrameWindow {
     private volatile boolean enforced;
     private final DeliveryTimes deliveries = new DeliveryTimes();
     private final CreditStall stall;
+    /** Bytes a stalled window may send beyond its room ({@link #overdraw}); 0: it drops at once. */
+    private final long stallBufferBytes;
+    /** Bytes sent beyond the window since it last had room. */
+    private final AtomicLong overdrawn = new AtomicLong();
 
     /** A window of {@code capacity} tuples, not sized to its path, that never stalls; 0 is no window. */
     public FrameWindow(int capacity) {
@@ -82,12 +92,22 @@ public final class FrameWindow {
         this(capacity, delayMs, 0, nanoClock);
     }
 
-    /** As {@link #FrameWindow(int, int)}, stalled once frames were in flight with no credit for {@code stallNanos} (0: never). */
+    /**
+     * As {@link #FrameWindow(int, int)}, stalled once frames were in flight with no credit for {@code stallNanos} (0: never);
+     * stalled, it drops what it refuses at once.
+     */
     public FrameWindow(int capacity, int delayMs, long stallNanos, LongSupplier nanoClock) {
-        if (capacity < 0 || delayMs < 0) {
-            throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples and sizes itself to a delay of "
-                + "0 (fixed) or more ms, not " + capacity + " tuples and " + delayMs + " ms");
+        this(capacity, delayMs, stallNanos, 0, nanoClock);
+    }
+
+    /** As {@link #FrameWindow(int, int, long, LongSupplier)}; stalled, it sends up to {@code stallBufferBytes} beyond its room. */
+    public FrameWindow(int capacity, int delayMs, long stallNanos, long stallBufferBytes, LongSupplier nanoClock) {
+        if (capacity < 0 || delayMs < 0 || stallBufferBytes < 0) {
+            throw new IllegalArgumentException("a frame window holds 0 (none) or more tuples, sizes itself to a delay of "
+                + "0 (fixed) or more ms and buffers 0 or more bytes once stalled, not " + capacity + " tuples, " + delayMs
+                + " ms and " + stallBufferBytes + " bytes");
         }
+        this.stallBufferBytes = stallBufferBytes;
         this.capacity = capacity;
         this.sizer = capacity > 0 && delayMs > 0 ? new WindowSizer(capacity, delayMs * 1_000_000L) : null;
         this.sizedCapacity = capacity;
@@ -106,7 +126,10 @@ public final class FrameWindow {
         }
         int capacity = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
         int delayMs = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS);
-        return capacity == 0 ? UNBOUNDED : new FrameWindow(capacity, delayMs, CreditStall.boundNanos(topoConf), nanoClock);
+        int stallBuffer = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_STALL_BUFFER_BYTES,
+            WhaleConfig.Defaults.WOC_STALL_BUFFER_BYTES);
+        return capacity == 0 ? UNBOUNDED
+            : new FrameWindow(capacity, delayMs, CreditStall.boundNanos(topoConf), stallBuffer, nanoClock);
     }
 
     /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */
@@ -128,6 +151,9 @@ public final class FrameWindow {
                 return false;
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
+                if (overdrawn.get() != 0) {
+                    overdrawn.set(0); // room again: what was sent beyond the window was credited
+                }
                 if (current == 0) {
                     stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
                 }
@@ -151,11 +177,30 @@ public final class FrameWindow {
 
     /**
      * {@link #tryAcquire} refused a frame: whether frames have now been in flight, with no credit, for the stall bound,
-     * so that the caller drops the frame (counted) instead of holding it.
+     * so that the caller no longer holds the frame: it sends it beyond the window ({@link #overdraw}) or drops it, counted.
      */
     public boolean refused() {
         stall.waiting(nanoClock);
         return stalled();
+    }
+
+    /**
+     * Takes room beyond the window for a frame of {@code tuples} and {@code bytes} that a stalled window refused
+     * ({@link #refused}): true while less than the stall buffer has been sent so since the window last had room (a frame
+     * wider than the whole buffer still goes, alone); false once it is spent, and the caller drops the frame. A frame
+     * taken so and then not sent ({@link #cancel}) stays counted against the buffer: it errs toward dropping sooner.
+     */
+    public boolean overdraw(int tuples, int bytes) {
+        while (true) {
+            long current = overdrawn.get();
+            if (current >= stallBufferBytes) {
+                return false;
+            }
+            if (overdrawn.compareAndSet(current, current + bytes)) {
+                inFlight.addAndGet(tuples);
+                return true;
+            }
+        }
     }
 
     /** Whether the destination is stalled: frames in flight, with no credit, for the bound. */
@@ -272,6 +317,7 @@ public final class FrameWindow {
 
     private void forgetPath() {
         stall.credited();
+        overdrawn.set(0);
         deliveries.lost();
         if (sizer == null) {
             inFlight.set(0);

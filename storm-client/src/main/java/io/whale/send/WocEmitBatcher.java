@@ -57,9 +57,10 @@ import org.apache.storm.utils.ConfigUtils;
  * destination task is under remote backpressure, the destination worker's {@link FrameWindow} is full, or the
  * transfer queue is) is parked whole as a {@link HeldFrame} in {@code pendingEmits}, from where the executor
  * retries it in order with the rest, as stock Storm retries a parked tuple. The values are not serialized again,
- * and no copy overtakes the window. Only a frame whose destination is stalled ({@link FrameWindow#refused}: no
- * credit for {@code whale.woc.stall.ms} while its window is full) is dropped, counted, so that one cut-off worker
- * does not hold every other destination of the executor's emits.
+ * and no copy overtakes the window. A frame whose destination is stalled ({@link FrameWindow#refused}: no credit for
+ * {@code whale.woc.stall.ms} while its window is full) is not held, so that one cut-off worker does not hold every
+ * other destination of the executor's emits: it goes on beyond the window while the stall buffer lasts
+ * ({@link FrameWindow#overdraw}), and is dropped, counted, once it is spent.
  *
  * <p>Not thread safe, like the output collectors: one executor thread emits at a time.
  */
@@ -393,7 +394,7 @@ public final class WocEmitBatcher {
      * otherwise parks it in {@code pendingEmits} when there is one, as stock Storm parks a tuple (a retry from the
      * executor's pending emits passes none: the placeholder stays at their head).
      *
-     * @return true if it was sent (or dropped for a stalled destination, counted)
+     * @return true if it was sent (or dropped for a stalled destination whose stall buffer is spent, counted)
      */
     public boolean retryHeld(AddressedTuple placeholder, Queue<AddressedTuple> pendingEmits) {
         boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend(held.get(placeholder));
@@ -420,16 +421,20 @@ public final class WocEmitBatcher {
         }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
+        boolean beyondWindow = false;
         if (!window.tryAcquire(tuples, frame.hops())) {
-            if (window.refused()) {
+            if (!window.refused()) {
+                frame.windowBlocked(System.nanoTime());
+                if (frame.relayed()) {
+                    worker.shaper().windowFull();
+                }
+                return false;
+            }
+            if (!window.overdraw(tuples, frame.frame().length)) {
                 dropStalled(frame, tuples);
                 return true;
             }
-            frame.windowBlocked(System.nanoTime());
-            if (frame.relayed()) {
-                worker.shaper().windowFull();
-            }
-            return false;
+            beyondWindow = true;
         }
         int awaited = 0; // what a switch of shapes waits to be credited: only a CreditedConnection returns credit
         if (frame.relayed()) {
@@ -451,6 +456,9 @@ public final class WocEmitBatcher {
             frame.delivery().done(System.nanoTime()); // a window without credit: a sampled frame is done once sent
         }
         worker.metrics().frameSent(frame.worker(), tuples, frame.frame().length);
+        if (beyondWindow) {
+            worker.metrics().frameSentStalled(tuples);
+        }
         if (frame.wasWindowBlocked()) {
             worker.metrics().windowBlocked(frame.windowBlockedNanos(System.nanoTime()));
         }

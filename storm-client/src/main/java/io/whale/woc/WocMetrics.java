@@ -33,6 +33,8 @@ public final class WocMetrics implements EmitDelivery.Sink {
     private final Counter framesHeld;
     private final Counter stalledFrames;
     private final Counter stalledTuples;
+    private final Counter bufferedStalledFrames;
+    private final Counter bufferedStalledTuples;
     private final Counter multicastsDelivered;
     private final Counter multicastMicros;
     private final LongAdder windowBlockedNanos = new LongAdder();
@@ -57,6 +59,8 @@ public final class WocMetrics implements EmitDelivery.Sink {
         this.framesHeld = counter("woc-frames-held");
         this.stalledFrames = counter("woc-frames-dropped-stalled");
         this.stalledTuples = counter("woc-tuples-dropped-stalled");
+        this.bufferedStalledFrames = counter("woc-frames-sent-stalled");
+        this.bufferedStalledTuples = counter("woc-tuples-sent-stalled");
         this.multicastsDelivered = counter("woc-multicasts-delivered");
         this.multicastMicros = counter("woc-multicast-us");
         gauge("woc-window-blocked-ms", () -> windowBlockedNanos.sum() / 1_000_000);
@@ -118,6 +122,19 @@ public final class WocMetrics implements EmitDelivery.Sink {
 
     public long tuplesDroppedStalled() {
         return stalledTuples.getCount();
+    }
+
+    /**
+     * A frame carrying {@code tuples} went beyond its full window to a stalled destination worker, into the transport's
+     * buffer ({@code whale.woc.stall.buffer.bytes}): not dropped, but not held for credit either.
+     */
+    public void frameSentStalled(int tuples) {
+        bufferedStalledFrames.inc();
+        bufferedStalledTuples.inc(tuples);
+    }
+
+    public long tuplesSentStalled() {
+        return bufferedStalledTuples.getCount();
     }
 
     /**

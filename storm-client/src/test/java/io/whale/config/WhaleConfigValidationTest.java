@@ -52,6 +52,7 @@ class WhaleConfigValidationTest {
         "whale.woc.window.delay.ms | -1 | a whole number from 0 to 2147483647",
         "whale.woc.window.delay.ms | 2.5 | a whole number from 0 to 2147483647",
         "whale.woc.stall.ms | -1 | a whole number from 0 to 2147483647",
+        "whale.woc.stall.buffer.bytes | -1 | a whole number from 0 to 2147483647",
         "whale.woc.ack.combine | yes | a boolean: true or false (unquoted in YAML)",
         "whale.woc.ack.combine.delay.ms | 0 | a whole number from 1 to 1000",
         "whale.woc.ack.combine.delay.ms | 1001 | a whole number from 1 to 1000",

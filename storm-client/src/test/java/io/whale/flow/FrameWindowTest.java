@@ -148,6 +148,55 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldSendAStalledWindowsFramesBeyondItUntilTheStallBufferIsSpent() {
+        FrameWindow window = new FrameWindow(2, 0, 1_000 * MS, 250, now::get);
+        window.onConnected();
+        window.tryAcquire(2);
+        window.refused();
+        now.set(1_000 * MS);
+        assertTrue(window.refused(), "stalled");
+
+        assertTrue(window.overdraw(1, 100));
+        assertTrue(window.overdraw(1, 100));
+        assertTrue(window.overdraw(1, 100), "200 of 250 bytes sent beyond the window: one more frame still goes");
+        assertFalse(window.overdraw(1, 100), "300 bytes: the buffer is spent, the caller drops the frame");
+        assertEquals(5, window.inFlight(), "what went beyond the window is in flight and owes credit like the rest");
+    }
+
+    @Test
+    void shouldRepayTheStallBufferOnceTheWindowHasRoomAgain() {
+        FrameWindow window = new FrameWindow(2, 0, 1_000 * MS, 100, now::get);
+        window.onConnected();
+        window.tryAcquire(2);
+        window.refused();
+        now.set(1_000 * MS);
+        window.refused();
+        assertTrue(window.overdraw(2, 100));
+        assertFalse(window.overdraw(1, 1), "spent");
+
+        creditAt(window, 2, 1_100 * MS);
+        assertFalse(window.tryAcquire(1), "the credit ended the stall, but 2 tuples are still in flight: no room yet");
+        assertFalse(window.refused(), "not stalled: the frame waits for room, as before the silence");
+        creditAt(window, 1, 1_200 * MS);
+        assertTrue(window.tryAcquire(1), "room again");
+        now.set(2_200 * MS);
+        window.refused();
+        assertTrue(window.stalled(), "a second silence");
+        assertTrue(window.overdraw(1, 100), "the window had room between the silences: the buffer is whole again");
+    }
+
+    @Test
+    void shouldDropAtOnceWhenStalledWithoutAStallBuffer() {
+        FrameWindow window = stallingAfter(1_000 * MS);
+        window.tryAcquire(2);
+        window.refused();
+        now.set(1_000 * MS);
+        assertTrue(window.refused());
+        assertFalse(window.overdraw(1, 1), "whale.woc.stall.buffer.bytes 0: every refused frame of a stalled window is dropped");
+        assertEquals(2, window.inFlight());
+    }
+
+    @Test
     void shouldStartTheWaitAgainAfterEachCredit() {
         FrameWindow window = stallingAfter(1_000 * MS);
         window.tryAcquire(2);
@@ -185,6 +234,27 @@ class FrameWindowTest {
     void shouldBoundAStallToTwoSecondsUnlessTheTopologySaysOtherwise() {
         assertEquals(2_000 * MS, CreditStall.boundNanos(Map.of()), "a partition holds the other destinations at most 2 s");
         assertEquals(0, CreditStall.boundNanos(Map.of("whale.woc.stall.ms", 0)), "0: wait for credit for ever");
+    }
+
+    @Test
+    void shouldBufferFourMebibytesOfAStalledDestinationsFramesUnlessTheTopologySaysOtherwise() {
+        FrameWindow window = FrameWindow.forTopology(Map.of("whale.woc.enabled", true, "whale.woc.window.delay.ms", 0), now::get);
+        window.onConnected();
+        window.tryAcquire(FrameWindow.DEFAULT_CAPACITY);
+        window.refused();
+        now.set(2_000 * MS);
+        assertTrue(window.refused());
+        assertTrue(window.overdraw(1, 4 * 1024 * 1024 - 1));
+        assertTrue(window.overdraw(1, 1), "one byte short of 4 MiB: one more frame goes");
+        assertFalse(window.overdraw(1, 1));
+
+        FrameWindow dropping = FrameWindow.forTopology(Map.of("whale.woc.enabled", true, "whale.woc.stall.buffer.bytes", 0), now::get);
+        dropping.onConnected();
+        dropping.tryAcquire(FrameWindow.DEFAULT_CAPACITY);
+        dropping.refused();
+        now.set(4_000 * MS);
+        assertTrue(dropping.refused());
+        assertFalse(dropping.overdraw(1, 1), "0: dropped at once");
     }
 
     @Test

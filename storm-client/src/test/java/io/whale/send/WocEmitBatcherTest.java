@@ -320,6 +320,28 @@ class WocEmitBatcherTest {
         assertEquals(List.of(WORKER_A, WORKER_B, WORKER_A, WORKER_A, WORKER_A, WORKER_B), frameWorkers(), "B's credit ends the stall");
     }
 
+    @Test
+    void shouldSendAStalledWorkersFramesIntoTheStallBufferBeforeDroppingAny() {
+        AtomicLong clock = new AtomicLong();
+        FrameWindow windowB = new FrameWindow(2, 0, 1_000_000_000L, 1, clock::get);
+        windowB.onConnected();
+        windows.put(WORKER_B, windowB);
+        emit(2, 3, 4, 5);
+        emit(2, 3, 4, 5);
+        assertEquals(1, pending.size(), "B's window is full: its frame waits");
+
+        clock.set(1_000_000_000L);
+        assertTrue(batcher.retryHeld(pending.poll(), pending), "no credit for 1 s: the held frame goes on, beyond the window");
+        emit(2, 3, 4, 5);
+
+        assertTrue(pending.isEmpty(), "nothing holds the executor");
+        assertEquals(List.of(WORKER_A, WORKER_B, WORKER_A, WORKER_B, WORKER_A), frameWorkers(),
+            "B has the held frame, sent into its 1-byte stall buffer; the next is dropped");
+        assertEquals(2, worker.metrics().tuplesSentStalled());
+        assertEquals(2, worker.metrics().tuplesDroppedStalled());
+        assertEquals(4, windowB.inFlight(), "the frame sent beyond the window owes its credit");
+    }
+
     private List<NodeInfo> frameWorkers() {
         return published.stream().map(m -> ((BatchTupleMessage) m).routingTask()).map(task -> task < 4 ? WORKER_A : WORKER_B).toList();
     }
