@@ -101,6 +101,7 @@ public final class RelayMember {
         this.metrics = metrics.apply(() -> ledger.heldTuples() + heldBeforeActiveTuples);
         this.metrics.unreachableMembers(() -> (long) unreachable.size());
         this.metrics.evictedStreams(filter::evictedStreams);
+        this.metrics.lateFrames(filter::lateFrames);
     }
 
     /**
