@@ -101,7 +101,6 @@ public final class RelayMember {
         this.metrics = metrics.apply(() -> ledger.heldTuples() + heldBeforeActiveTuples);
         this.metrics.unreachableMembers(() -> (long) unreachable.size());
         this.metrics.evictedStreams(filter::evictedStreams);
-        this.metrics.lateFrames(filter::lateFrames);
     }
 
     /**

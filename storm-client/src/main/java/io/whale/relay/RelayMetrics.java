@@ -96,10 +96,6 @@ public final class RelayMetrics {
         stale.inc();
     }
 
-    void lateFrames(Gauge<Long> frames) {
-        registry.gauge("relay-frames-late", frames, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
-    }
-
     void evictedStreams(Gauge<Long> streams) {
         registry.gauge("relay-streams-evicted", streams, Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }

@@ -7,10 +7,7 @@ import java.util.Map;
  * Which relay frames a member delivers, per (source task, tree): the frames of its current stream, one launch of the
  * source's worker (its incarnation) in increasing {@code seq}, so that no task ever sees a frame twice (a second copy
  * would make it ack the same edge twice and corrupt the acker's XOR). Frames skipped over (a gap in {@code seq}) are
- * counted, and one that arrives late, within {@link #LATE_WINDOW} of the stream's last, is still delivered, once: relay
- * repair reorders a stream. A parent that sends around a member it found silent sends the member's children their
- * frames itself, while the frames the member took before it fell silent may still reach them through it, later and
- * with lower {@code seq}s; dropped as repeats, they would be lost.
+ * counted.
  *
  * <p>No frame is trusted to move the stream far: a relay frame carries no proof of who built it, and a frame with a
  * later incarnation or a {@code seq} far ahead would otherwise make every later genuine frame a repeat or stale
@@ -33,8 +30,6 @@ public final class SequenceFilter {
     static final long QUIET_NANOS = 1_000_000_000L;
     /** The largest forward step in {@code seq} the current stream takes from one frame to the next. */
     static final long MAX_JUMP = 4_096;
-    /** How far below the stream's last {@code seq} a frame it skipped over is still delivered when it comes late. */
-    static final int LATE_WINDOW = 4_096;
     static final int MAX_STREAMS = 8_192;
 
     private final Map<Key, Streams> streams = new LinkedHashMap<>(16, 0.75f, true) {
@@ -48,8 +43,6 @@ public final class SequenceFilter {
         }
     };
     private long skippedFrames;
-    /** Written under the caller's lock, read by a metrics gauge. */
-    private volatile long lateFrames;
     /** Written under the caller's lock, read by a metrics gauge. */
     private volatile long evicted;
 
@@ -65,10 +58,6 @@ public final class SequenceFilter {
         Stream current = known.current;
         if (current.follows(incarnation, seq)) {
             current.advance(seq, nowNanos);
-            return Verdict.DELIVER;
-        }
-        if (current.fillsGap(incarnation, seq)) {
-            current.deliverLate(seq, nowNanos);
             return Verdict.DELIVER;
         }
         if (nowNanos - current.lastDeliveredNanos < QUIET_NANOS) {
@@ -88,11 +77,6 @@ public final class SequenceFilter {
     /** Frames never seen that later frames of the same stream skipped over. */
     public long skippedFrames() {
         return skippedFrames;
-    }
-
-    /** Frames delivered late: skipped over by a later frame of their stream, and come since. */
-    public long lateFrames() {
-        return lateFrames;
     }
 
     /** Streams forgotten because more than {@link #MAX_STREAMS} were kept. */
@@ -117,11 +101,6 @@ public final class SequenceFilter {
         private final long incarnation;
         private long seq;
         private long lastDeliveredNanos;
-        /**
-         * Bit {@code s % LATE_WINDOW}: whether {@code s}, within {@link #LATE_WINDOW} at or below {@code seq}, was skipped
-         * over and not seen since. Null until the stream's first gap: an ordered stream keeps no bits.
-         */
-        private long[] skipped;
 
         Stream(long incarnation, long seq, long nowNanos) {
             this.incarnation = incarnation;
@@ -140,41 +119,10 @@ public final class SequenceFilter {
             return frameIncarnation == incarnation && frameSeq <= seq;
         }
 
-        /** Whether the frame is one this stream skipped over, recently enough to be delivered now. */
-        boolean fillsGap(long frameIncarnation, long frameSeq) {
-            return skipped != null && frameIncarnation == incarnation && frameSeq <= seq && seq - frameSeq < LATE_WINDOW
-                && (skipped[slot(frameSeq)] & bit(frameSeq)) != 0;
-        }
-
-        void deliverLate(long frameSeq, long nowNanos) {
-            skipped[slot(frameSeq)] &= ~bit(frameSeq);
-            skippedFrames--;
-            lateFrames++;
-            lastDeliveredNanos = nowNanos;
-        }
-
         void advance(long frameSeq, long nowNanos) {
-            long gap = frameSeq - seq - 1;
-            skippedFrames += gap;
-            if (gap > 0 && skipped == null) {
-                skipped = new long[LATE_WINDOW / Long.SIZE];
-            }
-            if (skipped != null) {
-                // each slot passed now holds a seq LATE_WINDOW below its old one: the gap's are set, the rest cleared
-                for (long s = Math.max(seq + 1, frameSeq - LATE_WINDOW + 1); s <= frameSeq; s++) {
-                    skipped[slot(s)] = s < frameSeq ? skipped[slot(s)] | bit(s) : skipped[slot(s)] & ~bit(s);
-                }
-            }
+            skippedFrames += frameSeq - seq - 1;
             seq = frameSeq;
             lastDeliveredNanos = nowNanos;
-        }
-
-        private static int slot(long frameSeq) {
-            return (int) (Math.floorMod(frameSeq, LATE_WINDOW) / Long.SIZE);
-        }
-
-        private static long bit(long frameSeq) {
-            return 1L << Math.floorMod(frameSeq, Long.SIZE);
         }
     }
 }
