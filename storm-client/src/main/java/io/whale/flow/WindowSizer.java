@@ -29,16 +29,17 @@ import java.util.Arrays;
  * path is full, then holds about {@code targetDelay} of queue. A sender that sends little shrinks its window with its
  * rate and widens it again at that factor per round trip when it sends more.
  *
- * <p>The lowest round trip is measured again, behind a drained queue, once it is 10 s old and whenever the path
- * changes (a relay tree was reshaped, so the subtree behind the connection did; before any round trip was timed this
- * only starts the timing again): for one timed frame the window is
- * only the path's estimated bandwidth-delay product (rate × lowest round trip, no delay on top), which carries the
- * rate but lets no queue build, and the round trip of that frame is the new minimum whatever it is. Taking any later
- * sample instead would let a busy path creep: each sample holds the target delay of queue, so each new minimum would
- * add it again (50 ms more queue every 10 s). And a minimum kept from a shallower subtree would size the window
+ * <p>The lowest round trip is measured again, behind a drained queue, once it is 10 s old: for one timed frame the
+ * window is the floor (BBR's ProbeRTT drains the same way, to four packets), and the round trip of that frame is the
+ * new minimum whatever it is. Taking any later sample instead would let a busy path creep: each sample holds the
+ * target delay of queue, so each new minimum would add it again (50 ms more queue every 10 s). Draining only to the
+ * estimated bandwidth-delay product (rate × lowest round trip) instead kept any overestimate: on 2-Mbit/s links a
+ * rate read from a burst of credit, times a round trip timed behind the queue it built, held the windows at
+ * 849–8,192 tuples behind lowest round trips of 70 ms to 1.2 s. It costs the path about one round trip at the floor
+ * every 10 s. When the path changes (a relay tree was reshaped, so the subtree behind the connection did; before any
+ * round trip was timed this only starts the timing again) the window is the bandwidth-delay product for that frame,
+ * which carries the rate across frequent switches: a minimum kept from a shallower subtree would size the window
  * below what the deeper one needs to carry the same rate, and shrink it at every round trip until it expired.
- * BBR's ProbeRTT drains the same way, to four packets; the floor here would starve a path whose rate × round trip is
- * more than 64 tuples.
  *
  * <p>Pure and single-threaded: time is passed in; {@link FrameWindow} serialises the calls.
  */
@@ -99,8 +100,8 @@ public final class WindowSizer {
     }
 
     /**
-     * Times the round trip again behind a drained queue: the path behind the connection changed, or the lowest round
-     * trip is old. A sizer that has timed nothing yet only drops its current timing.
+     * Times the round trip again behind the bandwidth-delay product: the path behind the connection changed. A sizer
+     * that has timed nothing yet only drops its current timing.
      */
     void timeRoundTripAgain() {
         probing = false;
@@ -108,6 +109,13 @@ public final class WindowSizer {
         if (minRttNanos != Long.MAX_VALUE) {
             capacity = bounded(maxRate() * minRttNanos);
         }
+    }
+
+    /** Times the round trip again behind a queue drained to the floor: the lowest round trip is old. */
+    private void drainAndTimeRoundTripAgain() {
+        probing = false;
+        remeasuring = true;
+        capacity = floor();
     }
 
     private double maxRate() {
@@ -190,7 +198,7 @@ public final class WindowSizer {
             minRttNanos = rtt;
             minRttAtNanos = nowNanos;
         } else if (nowNanos - minRttAtNanos > MIN_RTT_EXPIRY_NANOS) {
-            timeRoundTripAgain();
+            drainAndTimeRoundTripAgain();
             return;
         }
         capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * maxHops()));

@@ -125,12 +125,26 @@ class WindowSizerTest {
         assertEquals(10 * MS, sizer.minRttNanos());
 
         now = probe(sizer, now + WindowSizer.MIN_RTT_EXPIRY_NANOS, 400, 40 * MS);
-        assertEquals(100, sizer.capacity(), 1, "the queue drains to 10 tuples/ms x 10 ms before the round trip is timed again");
+        assertEquals(WindowSizer.FLOOR_TUPLES, sizer.capacity(), "the queue drains to the floor before the round trip is timed again");
         assertEquals(10 * MS, sizer.minRttNanos(), "a round trip timed behind a queue is not taken as the path's");
 
         probe(sizer, now, 100, 30 * MS);
         assertEquals(30 * MS, sizer.minRttNanos(), "the path's round trip grew");
         assertEquals(800, sizer.capacity(), 1, "the highest rate, 10 tuples/ms, x (30 ms + 50 ms)");
+    }
+
+    @Test
+    void shouldFindThePathsRoundTripAgainOnceTheLowestWasTimedBehindAQueue() {
+        // 10 tuples/ms behind a 10-ms round trip; the first frame timed sat behind 2,000 tuples of queue (200 ms)
+        double linkRate = 10;
+        WindowSizer sizer = new WindowSizer(100_000, 50 * MS);
+        long now = probe(sizer, 0, 2_000, 200 * MS);
+        now = probe(sizer, now + WindowSizer.MIN_RTT_EXPIRY_NANOS, 2_500, 250 * MS);
+        assertEquals(WindowSizer.FLOOR_TUPLES, sizer.capacity(), "drained whatever rate x lowest round trip says (2,000 tuples)");
+
+        probe(sizer, now, sizer.capacity(), roundTripOf(sizer.capacity(), linkRate, 10 * MS));
+        assertEquals(10 * MS, sizer.minRttNanos(), "behind the rate x 200 ms it would have timed 200 ms again");
+        assertEquals(600, sizer.capacity(), 1, "10 tuples/ms x (10 ms + 50 ms)");
     }
 
     @Test
