@@ -27,14 +27,15 @@ final class MulticastCounters {
     static final String MICROS = "woc-multicast-us";
     /**
      * The two counters and, for a reader of a run that stopped delivering, each worker's frame windows, the WOC frames it
-     * sent beyond or dropped for a stalled window, the relay tuples it lost ({@link WorkerLosses}) and the messages its RDMA
-     * transport sent, received and dropped: which worker, if any, stopped sending or receiving; and the bytes of the WOC frames it sent to each worker, the broadcast's share of what
-     * a host sends (the rest is answers, acks and control); and the source's tree switches and waterline crossings, which a
-     * rate step's response is read from ({@link io.whale.bench.ScheduleEvent}).
+     * sent beyond or dropped for a stalled window, the relay tuples it lost ({@link WorkerLosses}) and the repeats it
+     * dropped, and the messages its RDMA transport sent, received and dropped: which worker, if any, stopped sending or
+     * receiving; and the bytes of the WOC frames it sent to each worker, the broadcast's share of what a host sends (the
+     * rest is answers, acks and control); and the source's tree switches and waterline crossings, which a rate step's
+     * response is read from ({@link io.whale.bench.ScheduleEvent}).
      */
     static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
         + "|tuples-dropped-stalled|tuples-sent-stalled|bytes-sent-to)|rdma-messages-(sent|received|dropped)|relay-(switches"
-        + "|last-switch|above-waterline|last-above-waterline-at|last-under-waterline-at|tuples-lost)).*";
+        + "|last-switch|above-waterline|last-above-waterline-at|last-under-waterline-at|tuples-lost|duplicates-dropped)).*";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<List<Sample>> workers;
