@@ -151,9 +151,6 @@ public final class FrameWindow {
                 return false;
             }
             if (inFlight.compareAndSet(current, current + tuples)) {
-                if (overdrawn.get() != 0) {
-                    overdrawn.set(0); // room again: what was sent beyond the window was credited
-                }
                 if (current == 0) {
                     stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
                 }
@@ -264,7 +261,7 @@ public final class FrameWindow {
             return;
         }
         if (sizer == null) {
-            inFlight.updateAndGet(current -> Math.max(0, current - tuples));
+            repayIfRoom(inFlight.updateAndGet(current -> Math.max(0, current - tuples)));
             return;
         }
         synchronized (sizer) {
@@ -278,6 +275,14 @@ public final class FrameWindow {
                 sizer.drained();
             }
             publish();
+            repayIfRoom(left);
+        }
+    }
+
+    /** The window has room again with {@code left} in flight: what went beyond it was credited, the stall buffer is whole. */
+    private void repayIfRoom(int left) {
+        if (left < sizedCapacity && overdrawn.get() != 0) {
+            overdrawn.set(0);
         }
     }
 

@@ -104,18 +104,14 @@ public final class WindowSizer {
      * that has timed nothing yet only drops its current timing.
      */
     void timeRoundTripAgain() {
-        probing = false;
-        remeasuring = true;
-        if (minRttNanos != Long.MAX_VALUE) {
-            capacity = bounded(maxRate() * minRttNanos);
-        }
+        timeRoundTripAgainBehind(minRttNanos == Long.MAX_VALUE ? capacity : bounded(maxRate() * minRttNanos));
     }
 
-    /** Times the round trip again behind a queue drained to the floor: the lowest round trip is old. */
-    private void drainAndTimeRoundTripAgain() {
+    /** Times the round trip again with the window at {@code window} tuples for the timed frame. */
+    private void timeRoundTripAgainBehind(int window) {
         probing = false;
         remeasuring = true;
-        capacity = floor();
+        capacity = window;
     }
 
     private double maxRate() {
@@ -198,7 +194,7 @@ public final class WindowSizer {
             minRttNanos = rtt;
             minRttAtNanos = nowNanos;
         } else if (nowNanos - minRttAtNanos > MIN_RTT_EXPIRY_NANOS) {
-            drainAndTimeRoundTripAgain();
+            timeRoundTripAgainBehind(floor()); // the lowest is old: behind a queue drained to the floor
             return;
         }
         capacity = bounded(maxRate() * (minRttNanos + targetDelayNanos * maxHops()));
