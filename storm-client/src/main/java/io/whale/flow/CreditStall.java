@@ -34,6 +34,14 @@ public final class CreditStall {
         return WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_STALL_MS, WhaleConfig.Defaults.WOC_STALL_MS) * 1_000_000L;
     }
 
+    /**
+     * What a stalled peer may still be sent beyond its credit, in bytes, before what it is sent is dropped: the
+     * topology's {@link WhaleConfig#WOC_STALL_BUFFER_BYTES}.
+     */
+    public static int bufferBytes(Map<String, Object> topoConf) {
+        return WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_STALL_BUFFER_BYTES, WhaleConfig.Defaults.WOC_STALL_BUFFER_BYTES);
+    }
+
     /** Something waits for the peer's credit from {@code nowNanos} on, unless something already did. */
     public void waiting(long nowNanos) {
         if (boundNanos > 0 && waitingSince == NOT_WAITING) {

@@ -126,10 +126,8 @@ public final class FrameWindow {
         }
         int capacity = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_TUPLES, DEFAULT_CAPACITY);
         int delayMs = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_WINDOW_DELAY_MS, DEFAULT_DELAY_MS);
-        int stallBuffer = WhaleConfigValidation.intOr(topoConf, WhaleConfig.WOC_STALL_BUFFER_BYTES,
-            WhaleConfig.Defaults.WOC_STALL_BUFFER_BYTES);
         return capacity == 0 ? UNBOUNDED
-            : new FrameWindow(capacity, delayMs, CreditStall.boundNanos(topoConf), stallBuffer, nanoClock);
+            : new FrameWindow(capacity, delayMs, CreditStall.boundNanos(topoConf), CreditStall.bufferBytes(topoConf), nanoClock);
     }
 
     /** Takes room for a frame of {@code tuples}; false when the window is enforced and full (the frame must wait). */

@@ -19,12 +19,14 @@ import java.util.Set;
  * <p>Children credit in tuples per source-worker incarnation, in any grouping; a relay applies a child's credit to
  * the frames it forwarded that child from that incarnation, oldest first. Pure (no I/O, no clock); parents
  * and children are whatever keys the caller uses (Netty channels, worker addresses). Thread-safe: receive
- * threads register frames and the client threads that read credits apply them.
+ * threads register frames and the client threads that read credits apply them. Each share keeps what was forwarded,
+ * so that what a lost child owed can be sent on below it ({@link #childLost}).
  *
  * @param <P> a parent: where credit goes back
  * @param <C> a child: where frames were forwarded
+ * @param <F> what a child was forwarded (the frame as it left)
  */
-public final class RelayCreditLedger<P, C> {
+public final class RelayCreditLedger<P, C, F> {
     private final Map<Outstanding, ArrayDeque<Share>> outstanding = new HashMap<>();
     private long heldTuples;
 
@@ -32,23 +34,28 @@ public final class RelayCreditLedger<P, C> {
     public record Release<P>(P parent, long incarnation, int tuples) {
     }
 
-    /** What settling a lost child gave: the credit now owed upstream, and the tuples lost with the child. */
-    public record Settled<P>(List<Release<P>> releases, long lostTuples) {
+    /**
+     * What settling a lost child gave: the credit now owed upstream, the tuples the child had not credited, and the
+     * frames it had not credited in full, each source's oldest first.
+     */
+    public record Settled<P, F>(List<Release<P>> releases, long lostTuples, List<F> unsettled) {
     }
 
     /**
      * A frame from {@code parent} whose {@code ownTasks} copies this member has handed to its executors and which it
-     * forwards to {@code children} ({@code childTuples[i]} tuples below {@code children.get(i)}). Call it before the
-     * forwards can be sent: a child's credit can then never arrive before its share is recorded.
+     * forwards to {@code children} ({@code childTuples[i]} tuples below {@code children.get(i)}, which was forwarded
+     * {@code forwarded.get(i)}). Call it before the forwards can be sent: a child's credit can then never arrive before
+     * its share is recorded.
      *
      * @return the credit owed at once (a leaf, or a member whose frame has no children), else null
      */
-    public synchronized Release<P> received(P parent, long incarnation, int ownTasks, List<C> children, int[] childTuples) {
+    public synchronized Release<P> received(P parent, long incarnation, int ownTasks, List<C> children, int[] childTuples,
+                                            List<F> forwarded) {
         Frame frame = new Frame(parent, incarnation, ownTasks, children.size());
         for (int i = 0; i < children.size(); i++) {
             frame.tuples += childTuples[i];
             outstanding.computeIfAbsent(new Outstanding(children.get(i), incarnation), k -> new ArrayDeque<>())
-                .add(new Share(frame, childTuples[i]));
+                .add(new Share(frame, childTuples[i], forwarded.get(i)));
         }
         if (frame.waiting == 0) {
             return frame.release();
@@ -76,11 +83,13 @@ public final class RelayCreditLedger<P, C> {
     }
 
     /**
-     * {@code child} is gone (its connection closed): nothing it was forwarded will be credited. Its shares count as
-     * lost and stop holding their frames' credit back, so the parents' windows do not stay shut.
+     * {@code child} is gone (its connection closed, or it returns no credit): nothing it was forwarded will be
+     * credited. Its shares count as lost and stop holding their frames' credit back, so the parents' windows do not stay
+     * shut; the frames go back to the caller, which may send them on below the child.
      */
-    public synchronized Settled<P> childLost(C child) {
+    public synchronized Settled<P, F> childLost(C child) {
         List<Release<P>> releases = new ArrayList<>();
+        List<F> unsettled = new ArrayList<>();
         long lost = 0;
         Iterator<Map.Entry<Outstanding, ArrayDeque<Share>>> it = outstanding.entrySet().iterator();
         while (it.hasNext()) {
@@ -90,11 +99,12 @@ public final class RelayCreditLedger<P, C> {
             }
             for (Share share : entry.getValue()) {
                 lost += share.tuples;
+                unsettled.add(share.forwarded);
                 settle(share.frame, releases);
             }
             it.remove();
         }
-        return new Settled<>(releases, lost);
+        return new Settled<>(releases, lost, unsettled);
     }
 
     /** Whether {@code child} owes credit for a frame it was forwarded. */
@@ -153,11 +163,13 @@ public final class RelayCreditLedger<P, C> {
 
     private final class Share {
         private final Frame frame;
+        private final F forwarded;
         private int tuples;
 
-        Share(Frame frame, int tuples) {
+        Share(Frame frame, int tuples, F forwarded) {
             this.frame = frame;
             this.tuples = tuples;
+            this.forwarded = forwarded;
         }
     }
 }

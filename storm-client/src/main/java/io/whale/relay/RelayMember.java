@@ -42,11 +42,15 @@ import org.slf4j.LoggerFactory;
  * A child whose worker is unknown or whose connection is not up is sent around ({@link #reachable}): its children get
  * their frames from here, and its own tuples are counted lost, as Storm's client counts what it drops while
  * reconnecting. So is a child whose frames this worker roots have been in flight with no credit for
- * {@code whale.woc.stall.ms} ({@link io.whale.flow.FrameWindow#stalled}): what it owed is settled as lost, as when its
+ * {@code whale.woc.stall.ms} ({@link io.whale.flow.FrameWindow#stalled}): what it owed is settled, as when its
  * connection closes, until its next credit. So is a child that has owed credit for frames forwarded to it, with none
  * coming, for the bound ({@link #checkStalls}, run by the worker's stall watch): a member sends around its cut-off
  * child itself, and meanwhile beats to its own parents (a credit of 0 tuples) so that they do not take it for cut off
- * too (see RELAY.md). A member without a connection up,
+ * too (see RELAY.md). A stalled child, whose connection is up, is still sent its own tuples alone, into a stall buffer
+ * ({@link #bufferForStalledMembers}): only a child that stays silent past it loses them. The frames a lost child was
+ * forwarded and had not credited are sent on to its children from here ({@link #settleLost}): those it had not
+ * forwarded yet reach them before the frames sent around it, in order, and those they have are dropped there as
+ * repeats. A member without a connection up,
  * or unknown here, also makes the worker refresh its connections now ({@link ConnectOnDemand}): a restarted worker is
  * connected to within a round of the assignment's reading, not at the next 10-s refresh. Frames taken before the
  * worker is active (its server takes frames before its own connections are up) are forwarded once it is
@@ -55,6 +59,11 @@ import org.slf4j.LoggerFactory;
 public final class RelayMember {
     private static final Logger LOG = LoggerFactory.getLogger(RelayMember.class);
     private static final int INCARNATION_RANDOM_BITS = 20;
+    /**
+     * Where the credit for frames sent on below a lost child goes: nowhere, since their parent's was settled with the
+     * child ({@link #settleLost}).
+     */
+    private static final Consumer<TaskMessage> SETTLED_PARENT = message -> { };
 
     private final long incarnation;
     private final JCQueue transferQueue;
@@ -63,7 +72,7 @@ public final class RelayMember {
     private final RelayMetrics metrics;
     private final TreeShaper shaper;
     private final SequenceFilter filter = new SequenceFilter();
-    private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo> ledger = new RelayCreditLedger<>();
+    private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo, byte[]> ledger = new RelayCreditLedger<>();
     private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
     private final ConnectOnDemand connectOnDemand;
@@ -78,6 +87,10 @@ public final class RelayMember {
     private long holdingSinceNanos;
     private volatile long heldBeforeActiveTuples;
     private volatile boolean active = true;
+    /** What a stalled member sent around may be sent of its own tuples, in bytes ({@link #bufferForStalledMembers}). */
+    private volatile int stallBufferBytes;
+    /** Per stalled member sent around: the bytes of its own tuples sent it since it stalled. */
+    private final Map<NodeInfo, Long> stalledBytes = new ConcurrentHashMap<>();
 
     /**
      * @param nanoClock the clock of the sequence filter, the connection refreshes and the stall bound
@@ -120,6 +133,15 @@ public final class RelayMember {
 
     public RelayMetrics metrics() {
         return metrics;
+    }
+
+    /**
+     * A child sent around while its connection is up (it returns no credit) is sent its own tuples alone, up to
+     * {@code bytes} from the time it stalled ({@code whale.woc.stall.buffer.bytes}; 0, the default: they are lost). Called
+     * once, as the worker is built.
+     */
+    public void bufferForStalledMembers(int bytes) {
+        stallBufferBytes = bytes;
     }
 
     /**
@@ -253,15 +275,24 @@ public final class RelayMember {
         credit(inbound, frame.incarnation(), frame.subtreeTasks());
     }
 
-    /** Where a frame goes: each child's route and worker, those whose credit is awaited, and the tuples done here. */
+    /**
+     * Where a frame goes: each child's route and worker, those whose credit is awaited, the tuples done here, and the
+     * stalled members sent around that are sent their own tuples alone.
+     */
     private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<RelayFrame.Child> awaitedRoutes,
-                            List<CreditedConnection> connections, int[] awaitedTuples, int done, int bypassedMembers, int lostTuples) {
+                            List<CreditedConnection> connections, int[] awaitedTuples, int done, int bypassedMembers, int lostTuples,
+                            List<Alone> alone) {
+    }
+
+    /** A stalled member sent around, at the top of {@code route}, and its own tuples in the frame. */
+    private record Alone(RelayFrame.Child route, NodeInfo node, int ownTuples) {
     }
 
     /**
      * Walks the frame's routes, sending nothing: a child that cannot be reached is bypassed (its children are sent
-     * their frames from here, and so on down), and a route that reaches one worker twice is refused whole, so a frame is
-     * forwarded at most once to each worker of the topology, whatever its route says.
+     * their frames from here, and so on down; one whose connection is up, stalled, is sent its own tuples alone), and a
+     * route that reaches one worker twice is refused whole, so a frame is forwarded at most once to each worker of the
+     * topology, whatever its route says.
      */
     private Forwards plan(RelayFrame frame) {
         Deque<RelayFrame.Child> routes = new ArrayDeque<>(frame.children());
@@ -274,6 +305,7 @@ public final class RelayMember {
         int done = frame.tasks().length;
         int bypassed = 0;
         int lost = 0;
+        List<Alone> alone = new ArrayList<>(0);
         Map<Integer, NodeInfo> nodes = taskToNode.get();
         while (!routes.isEmpty()) {
             RelayFrame.Child child = routes.poll();
@@ -285,8 +317,15 @@ public final class RelayMember {
                 List<RelayFrame.Child> below = RelayFrameCodec.childrenOf(frame, child);
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
                 bypassed++;
-                lost += own;
                 done += own;
+                if (node != null && stallBufferBytes > 0 && up(connections.apply(node))) {
+                    if (!sentTo.add(node)) {
+                        throw twice(frame, node);
+                    }
+                    alone.add(new Alone(child, node, own));
+                } else {
+                    lost += own;
+                }
                 for (int i = below.size() - 1; i >= 0; i--) {
                     routes.addFirst(below.get(i));
                 }
@@ -308,12 +347,14 @@ public final class RelayMember {
             }
             forwards.add(child);
         }
-        return new Forwards(forwards, awaited, awaitedRoutes, credited, Arrays.copyOf(awaitedTuples, awaited.size()), done, bypassed, lost);
+        return new Forwards(forwards, awaited, awaitedRoutes, credited, Arrays.copyOf(awaitedTuples, awaited.size()), done, bypassed,
+            lost, alone);
     }
 
     /**
-     * Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. Each
-     * child's copy is built just before it is published, so that one copy at a time is held here.
+     * Must hold the lock: the forwards enter the transfer queue in the order their shares enter the ledger. The
+     * ledger keeps each awaited child's copy until the child credits it (so that a lost child's frames can be sent on
+     * below it): what is held is what the source's frame window has in flight.
      */
     private void forwardAndRegister(RelayFrame frame, Forwards forwards, Consumer<TaskMessage> parent) {
         if (forwards.bypassedMembers() > 0) {
@@ -322,8 +363,23 @@ public final class RelayMember {
         for (int i = 0; i < forwards.awaited().size(); i++) {
             link(forwards.connections().get(i), forwards.awaited().get(i));
         }
-        RelayCreditLedger.Release<Consumer<TaskMessage>> now =
-            ledger.received(parent, frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples());
+        List<RelayFrame.Child> routes = forwards.routes();
+        List<byte[]> copies = new ArrayList<>(routes.size());
+        List<byte[]> awaitedCopies = new ArrayList<>(forwards.awaited().size());
+        int route = 0;
+        for (RelayFrame.Child awaited : forwards.awaitedRoutes()) { // the awaited routes are among the routes, in order
+            while (routes.get(route) != awaited) {
+                copies.add(RelayFrameCodec.forward(frame, routes.get(route++)));
+            }
+            byte[] copy = RelayFrameCodec.forward(frame, routes.get(route++));
+            copies.add(copy);
+            awaitedCopies.add(copy);
+        }
+        while (route < routes.size()) {
+            copies.add(RelayFrameCodec.forward(frame, routes.get(route++)));
+        }
+        RelayCreditLedger.Release<Consumer<TaskMessage>> now = ledger.received(parent, frame.incarnation(), forwards.done(),
+            forwards.awaited(), forwards.awaitedTuples(), awaitedCopies);
         if (stallNanos > 0 && !forwards.awaited().isEmpty()) {
             long nowNanos = nanoClock.getAsLong();
             for (int i = 0; i < forwards.awaited().size(); i++) {
@@ -331,8 +387,11 @@ public final class RelayMember {
                     .forwarded(frame, forwards.awaitedRoutes().get(i), nowNanos);
             }
         }
-        for (RelayFrame.Child child : forwards.routes()) {
-            publish(new RelayFrameMessage(child.firstTask(), RelayFrameCodec.forward(frame, child)));
+        for (int i = 0; i < routes.size(); i++) {
+            publish(new RelayFrameMessage(routes.get(i).firstTask(), copies.get(i)));
+        }
+        for (Alone member : forwards.alone()) {
+            sendAlone(frame, member);
         }
         if (now != null) {
             credit(now.parent(), now.incarnation(), now.tuples());
@@ -351,14 +410,14 @@ public final class RelayMember {
      */
     public boolean reachable(NodeInfo node, Supplier<int[]> subtreeTasks) {
         IConnection connection = connections.apply(node);
-        boolean up = connection != null
-            && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
+        boolean up = up(connection);
         if (!up) {
             connectNow();
         }
         boolean stalled = up && stalled(node, connection, subtreeTasks);
         if (up && !stalled) {
             if (!unreachable.isEmpty() && unreachable.remove(node)) {
+                stalledBytes.remove(node);
                 LOG.info("Relay member {} is reachable again and relays for its trees again", RelayTrees.address(node));
             }
         } else if (unreachable.add(node)) {
@@ -370,6 +429,11 @@ public final class RelayMember {
             }
         }
         return up && !stalled;
+    }
+
+    private static boolean up(IConnection connection) {
+        return connection != null
+            && !(connection instanceof ConnectionWithStatus c && c.status() != ConnectionWithStatus.Status.Ready);
     }
 
     /**
@@ -505,13 +569,70 @@ public final class RelayMember {
         settleLost(child);
     }
 
+    /**
+     * Sends a stalled member sent around its own tuples of {@code frame}, into what is left of its stall buffer (the
+     * bytes sent it since it stalled: {@code whale.woc.stall.buffer.bytes}); once that is spent they are counted lost. A
+     * member that is slow, not gone (a host at its CPU quota while its worker starts), so loses none of them; its
+     * children have theirs from here. Its credit for them is awaited by nobody: the parent's credit does not wait for a
+     * stalled member, and its first credit makes it reachable again ({@link #reachable}).
+     */
+    private void sendAlone(RelayFrame frame, Alone member) {
+        byte[] copy = RelayFrameCodec.forwardAlone(frame, member.route());
+        long spent = stalledBytes.getOrDefault(member.node(), 0L);
+        if (spent + copy.length > stallBufferBytes) {
+            metrics.lost(member.ownTuples());
+            return;
+        }
+        stalledBytes.put(member.node(), spent + copy.length);
+        if (connections.apply(member.node()) instanceof CreditedConnection connection) {
+            link(connection, member.node());
+            ledger.received(SETTLED_PARENT, frame.incarnation(), 0, List.of(member.node()), new int[] {member.ownTuples()},
+                List.of(copy));
+        }
+        publish(new RelayFrameMessage(member.route().firstTask(), copy));
+        metrics.sentStalled(member.ownTuples());
+    }
+
+    /**
+     * What {@code child} owed is settled: its parents' credit is released at once, and each frame it had not credited
+     * is sent on to its children (around any of them that cannot be reached either), oldest first. A child that had
+     * not forwarded them yet, slow or gone, would otherwise leave a gap below it: its children take the frames sent
+     * around it next and would drop its late forwards as repeats. They now have them, and drop the copies they already had.
+     * The child's own tuples of those frames are counted lost: a child that is slow, not gone, still delivers them.
+     */
     private void settleLost(NodeInfo child) {
         shaper.lost(child);
-        RelayCreditLedger.Settled<Consumer<TaskMessage>> settled = ledger.childLost(child);
-        metrics.lost(settled.lostTuples());
+        RelayCreditLedger.Settled<Consumer<TaskMessage>, byte[]> settled = ledger.childLost(child);
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : settled.releases()) {
             credit(release.parent(), release.incarnation(), release.tuples());
         }
+        long below = 0;
+        for (byte[] forwarded : settled.unsettled()) {
+            RelayFrame frame = RelayFrameCodec.decode(forwarded);
+            int tuplesBelow = frame.subtreeTasks() - frame.tasks().length;
+            if (tuplesBelow > 0) {
+                below += tuplesBelow;
+                sendOnBelow(frame, tuplesBelow);
+            }
+        }
+        metrics.lost(Math.max(0, settled.lostTuples() - below));
+    }
+
+    /**
+     * Sends {@code frame}, as a lost child was forwarded it, on to that child's children ({@code tuplesBelow} tuples);
+     * its own tasks are not here. Members below that cannot be reached count their own tuples lost, as in any frame.
+     */
+    private void sendOnBelow(RelayFrame frame, int tuplesBelow) {
+        Forwards forwards;
+        try {
+            forwards = plan(frame);
+        } catch (MalformedFrameException e) { // checked when it was forwarded; a worker found twice since is refused
+            metrics.refused();
+            metrics.lost(tuplesBelow);
+            return;
+        }
+        forwardAndRegister(frame, forwards, SETTLED_PARENT);
+        metrics.resent(tuplesBelow - forwards.lostTuples());
     }
 
     /**

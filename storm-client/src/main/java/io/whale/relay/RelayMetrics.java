@@ -14,6 +14,8 @@ public final class RelayMetrics {
     private final Counter duplicates;
     private final Counter stale;
     private final Counter lostTuples;
+    private final Counter resentTuples;
+    private final Counter sentStalledTuples;
     private final Counter bytesForwarded;
     private final Counter childrenDisconnected;
     private final Counter childrenStalled;
@@ -30,6 +32,8 @@ public final class RelayMetrics {
         this.duplicates = counter("relay-duplicates-dropped");
         this.stale = counter("relay-frames-stale");
         this.lostTuples = counter("relay-tuples-lost");
+        this.resentTuples = counter("relay-tuples-resent");
+        this.sentStalledTuples = counter("relay-tuples-sent-stalled");
         this.bytesForwarded = counter("relay-bytes-forwarded");
         this.childrenDisconnected = counter("relay-children-disconnected");
         this.childrenStalled = counter("relay-children-stalled");
@@ -105,6 +109,16 @@ public final class RelayMetrics {
         lostTuples.inc(tuples);
     }
 
+    /** Tuples of frames a lost child had not credited, sent on to its children from here (some may be repeats there). */
+    void resent(long tuples) {
+        resentTuples.inc(tuples);
+    }
+
+    /** Tuples sent a stalled member for its own tasks while its children got their frames from here. */
+    void sentStalled(int tuples) {
+        sentStalledTuples.inc(tuples);
+    }
+
     public long framesSent() {
         return framesSent.getCount();
     }
@@ -148,5 +162,13 @@ public final class RelayMetrics {
 
     public long lostTuples() {
         return lostTuples.getCount();
+    }
+
+    public long resentTuples() {
+        return resentTuples.getCount();
+    }
+
+    public long sentStalledTuples() {
+        return sentStalledTuples.getCount();
     }
 }

@@ -89,6 +89,27 @@ public final class RelayFrameCodec {
     }
 
     /**
+     * The frame for the member at the top of {@code route} alone: its own tasks, no member below it (what its parent
+     * sends it while it sends its children their frames itself).
+     */
+    public static byte[] forwardAlone(RelayFrame frame, RelayFrame.Child route) {
+        ByteBuffer in = ByteBuffer.wrap(frame.frame(), route.start(), route.end() - route.start());
+        int tasks = readCount(in, "task count");
+        for (int i = 0; i < tasks; i++) {
+            FrameFields.readVarInt(in, KIND);
+        }
+        int tasksLength = in.position() - route.start();
+        ByteBuffer buf = ByteBuffer.allocate(frame.routeOffset() + tasksLength + FrameFields.varIntBytes(0)
+            + frame.valuesLength() + CRC_BYTES);
+        buf.put(frame.frame(), 0, frame.routeOffset());
+        buf.put(frame.frame(), route.start(), tasksLength);
+        FrameFields.putVarInt(buf, 0); // its child count
+        buf.put(frame.frame(), frame.valuesOffset(), frame.valuesLength());
+        buf.putInt(FrameFields.crc(buf.array(), buf.position()));
+        return buf.array();
+    }
+
+    /**
      * The routes of the children of {@code route}'s member, in send order: what its parent sends instead when that
      * member cannot be reached. {@code frame} was decoded, so its routes are known to be well formed.
      */

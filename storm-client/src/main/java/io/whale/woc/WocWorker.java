@@ -81,6 +81,7 @@ public final class WocWorker implements AutoCloseable {
             System::nanoTime, this::isUnderBackPressure, stallNanos);
         if (relay != null) {
             relay.holdUntilActive();
+            relay.bufferForStalledMembers(CreditStall.bufferBytes(topologyConf));
         }
         this.stallWatch = relay == null || stallNanos == 0 ? null : watchStalls(relay, stallNanos);
         this.treeBoard = shaper == null ? null : new TreeBoard(shaper);

@@ -14,17 +14,17 @@ class RelayCreditLedgerTest {
     private static final long ROOT = 100L;
     private static final long OTHER_ROOT = 200L;
 
-    private final RelayCreditLedger<String, String> ledger = new RelayCreditLedger<>();
+    private final RelayCreditLedger<String, String, String> ledger = new RelayCreditLedger<>();
 
     @Test
     void shouldCreditALeafFrameAtOnce() {
-        assertEquals(new Release<>("root", ROOT, 3), ledger.received("root", ROOT, 3, List.of(), new int[0]));
+        assertEquals(new Release<>("root", ROOT, 3), ledger.received("root", ROOT, 3, List.of(), new int[0], List.of()));
         assertEquals(0, ledger.heldTuples());
     }
 
     @Test
     void shouldHoldTheCreditUntilEveryChildCreditedItsShare() {
-        assertNull(ledger.received("root", ROOT, 2, List.of("b", "c"), new int[] {4, 1}));
+        assertNull(ledger.received("root", ROOT, 2, List.of("b", "c"), new int[] {4, 1}, List.of("frame 2 to b", "frame 2 to c")));
         assertEquals(7, ledger.heldTuples());
         assertEquals(List.of(), ledger.credited("b", ROOT, 4));
         assertEquals(List.of(new Release<>("root", ROOT, 7)), ledger.credited("c", ROOT, 1));
@@ -33,8 +33,8 @@ class RelayCreditLedgerTest {
 
     @Test
     void shouldTellWhichChildrenOweAndWhichParentsWaitForThem() {
-        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {1, 1});
-        ledger.received("parent", OTHER_ROOT, 1, List.of("c"), new int[] {2});
+        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {1, 1}, List.of("frame 3 to b", "frame 3 to c"));
+        ledger.received("parent", OTHER_ROOT, 1, List.of("c"), new int[] {2}, List.of("frame 4 to c"));
         ledger.credited("b", ROOT, 1);
 
         assertFalse(ledger.owes("b"));
@@ -47,9 +47,9 @@ class RelayCreditLedgerTest {
 
     @Test
     void shouldApplyAChildsCreditToItsOldestFramesFirstAcrossMessageBoundaries() {
-        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
-        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
-        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3});
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 5 to b"));
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 6 to b"));
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 7 to b"));
         assertEquals(List.of(new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 5));
         assertEquals(List.of(new Release<>("root", ROOT, 4), new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 4));
         assertEquals(0, ledger.heldTuples());
@@ -57,8 +57,8 @@ class RelayCreditLedgerTest {
 
     @Test
     void shouldNeverCreditOneSourcesFramesWithAnotherSourcesCredit() {
-        ledger.received("root-a", ROOT, 1, List.of("b"), new int[] {2});
-        ledger.received("root-b", OTHER_ROOT, 1, List.of("b"), new int[] {2});
+        ledger.received("root-a", ROOT, 1, List.of("b"), new int[] {2}, List.of("frame 8 to b"));
+        ledger.received("root-b", OTHER_ROOT, 1, List.of("b"), new int[] {2}, List.of("frame 9 to b"));
         assertEquals(List.of(new Release<>("root-b", OTHER_ROOT, 3)), ledger.credited("b", OTHER_ROOT, 2));
         assertEquals(3, ledger.heldTuples());
     }
@@ -66,19 +66,33 @@ class RelayCreditLedgerTest {
     @Test
     void shouldIgnoreCreditForNothingOutstanding() {
         assertEquals(List.of(), ledger.credited("b", ROOT, 10));
-        ledger.received("root", ROOT, 1, List.of("b"), new int[] {2});
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {2}, List.of("frame 10 to b"));
         assertEquals(List.of(new Release<>("root", ROOT, 3)), ledger.credited("b", ROOT, 2));
     }
 
     @Test
     void shouldReleaseWhatALostChildHeldAndCountItsTuplesAsLost() {
-        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {4, 2});
-        ledger.received("root", OTHER_ROOT, 1, List.of("b"), new int[] {4});
+        ledger.received("root", ROOT, 1, List.of("b", "c"), new int[] {4, 2}, List.of("frame 1 to b", "frame 1 to c"));
+        ledger.received("root", OTHER_ROOT, 1, List.of("b"), new int[] {4}, List.of("frame 2 to b"));
         assertEquals(List.of(), ledger.credited("c", ROOT, 2));
-        RelayCreditLedger.Settled<String> settled = ledger.childLost("b");
+        RelayCreditLedger.Settled<String, String> settled = ledger.childLost("b");
         assertEquals(8, settled.lostTuples());
         assertEquals(2, settled.releases().size());
+        assertEquals(Set.of("frame 1 to b", "frame 2 to b"), Set.copyOf(settled.unsettled()), "what b was forwarded, to send on below it");
         assertEquals(0, ledger.heldTuples());
         assertEquals(List.of(), ledger.credited("b", ROOT, 4), "a lost child's late credit finds nothing to release");
+    }
+
+    @Test
+    void shouldGiveBackWhatALostChildHadNotCreditedInFullOldestFirst() {
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 1 to b"));
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 2 to b"));
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 3 to b"));
+        ledger.credited("b", ROOT, 4);
+
+        RelayCreditLedger.Settled<String, String> settled = ledger.childLost("b");
+        assertEquals(List.of("frame 2 to b", "frame 3 to b"), settled.unsettled(), "frame 1 was credited; frame 2 in part");
+        assertEquals(5, settled.lostTuples());
+        assertEquals(List.of(), ledger.childLost("b").unsettled(), "given back once");
     }
 }

@@ -264,17 +264,97 @@ class RelayMemberTest {
         assertEquals(0, member.metrics().childrenStalled());
         credited.clear();
 
+        published.clear();
         now.set(SECOND);
         member.checkStalls();
         assertEquals(1, member.metrics().childrenStalled());
-        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "frame 1 settled: B's subtree (B, D) counted lost");
-        assertEquals(2, member.metrics().lostTuples());
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "frame 1 settled with B");
+        assertEquals(List.of(5), routingTasks(), "frame 1, which B owed, is sent on to B's child D from here");
+        assertEquals(1, member.metrics().lostTuples(), "B's own task");
+        assertEquals(1, member.metrics().resentTuples());
         published.clear();
         receive(frame(2, DEEP));
         assertEquals(List.of(5, 4), routingTasks(), "A sends B's child D its frame itself, then C");
 
         linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
         assertTrue(member.reachable(B, B_ALONE), "B's next credit (the partition healed) ends the stall");
+    }
+
+    @Test
+    void shouldSendALostChildsUncreditedFramesOnToItsChildrenInOrderBeforeTheFramesSentAroundIt() {
+        receive(frame(1, DEEP));
+        receive(frame(2, DEEP));
+        receive(frame(3, DEEP));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 2))); // frame 1 is done below B
+        published.clear();
+        now.set(SECOND + 1);
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 3)));
+
+        member.checkStalls();
+        receive(frame(4, DEEP));
+        assertEquals(List.of(5, 5, 5, 4), routingTasks(), "D is sent frames 2 and 3, which B owed, then frame 4; C frame 4");
+        assertEquals(List.of(2L, 3L, 4L, 4L), published.stream()
+            .map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message()).seq()).toList());
+        assertEquals(3, member.metrics().lostTuples(), "B's own task in frames 2 and 3 (settled) and 4 (sent around)");
+        assertEquals(2, member.metrics().resentTuples());
+
+        credited.clear();
+        linkOf(toD).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        assertEquals(List.of(), credited, "the parent's credit for frames 2 and 3 was settled with B: D's is not passed on again");
+    }
+
+    @Test
+    void shouldSendAStalledChildItsOwnTuplesAloneWhileItsChildrenGetTheirsFromHere() {
+        member.bufferForStalledMembers(1 << 20);
+        receive(frame(1, DEEP));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        now.set(SECOND);
+        member.checkStalls();
+        published.clear();
+        credited.clear();
+
+        receive(frame(2, DEEP));
+        assertEquals(List.of(5, 4, 3), routingTasks(), "D and C their frames, then B its own tuples alone");
+        RelayFrame alone = RelayFrameCodec.decode(((RelayFrameMessage) published.get(2)).message());
+        assertArrayEquals(new int[] {3}, alone.tasks());
+        assertTrue(alone.children().isEmpty());
+        assertEquals(1, member.metrics().sentStalledTuples());
+        assertEquals(1, member.metrics().lostTuples(), "only B's own tuple of frame 1, settled when it stalled");
+
+        linkOf(toD).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(new RelayCredit.Entry(ROOT, 5)), credited, "frame 2's credit does not wait for the stalled B");
+        credited.clear();
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1)));
+        assertEquals(List.of(), credited, "B's credit for what it was sent alone goes to nobody");
+        assertTrue(member.reachable(B, B_ALONE), "and ends its stall");
+    }
+
+    @Test
+    void shouldCountAStalledChildsOwnTuplesLostOnceItsStallBufferIsSpent() {
+        member.bufferForStalledMembers(RelayFrameCodec.forwardAlone(RelayFrameCodec.decode(frame(2, DEEP)),
+            RelayFrameCodec.decode(frame(2, DEEP)).children().get(0)).length);
+        receive(frame(1, DEEP));
+        now.set(SECOND);
+        member.checkStalls();
+        published.clear();
+
+        receive(frame(2, DEEP));
+        receive(frame(3, DEEP));
+        assertEquals(List.of(5, 3, 4, 5), routingTasks(), "B and C are sent frame 2 alone, not frame 3: each stall buffer holds one");
+        assertEquals(2, member.metrics().sentStalledTuples());
+        assertEquals(4, member.metrics().lostTuples(), "B's and C's own tuples of frame 1 (settled) and frame 3");
+    }
+
+    @Test
+    void shouldSendADisconnectedChildsUncreditedFramesOnToItsChildren() {
+        receive(frame(1, DEEP));
+        published.clear();
+
+        linkOf(toB).disconnected();
+        assertEquals(List.of(5), routingTasks());
+        assertArrayEquals(new int[] {5}, RelayFrameCodec.decode(((RelayFrameMessage) published.get(0)).message()).tasks());
+        assertEquals(1, member.metrics().lostTuples(), "B's own task");
     }
 
     @Test
@@ -323,7 +403,8 @@ class RelayMemberTest {
         backPressure.clear();
         published.clear();
         receive(frame(2, DEEP));
-        assertEquals(List.of(5, 4), routingTasks(), "with nothing below it under backpressure, B is sent around");
+        assertEquals(List.of(5, 5, 4), routingTasks(),
+            "with nothing below it under backpressure, B is sent around: D gets frame 1, which B owed, then frame 2");
         assertEquals(1, member.metrics().childrenStalled());
     }
 

@@ -65,6 +65,17 @@ class RelayFrameCodecTest {
     }
 
     @Test
+    void shouldForwardAChildAloneTheFrameTheRootWouldHaveSentItWithNoMemberBelow() {
+        RelayFrame a = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE, null, VALUES));
+        byte[] aloneAtB = RelayFrameCodec.forwardAlone(a, a.children().get(0));
+        assertArrayEquals(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, RelayRoute.leaf(20), null, VALUES), aloneAtB);
+        RelayFrame b = RelayFrameCodec.decode(aloneAtB);
+        assertArrayEquals(new int[] {20}, b.tasks());
+        assertTrue(b.children().isEmpty());
+        assertEquals(1, b.subtreeTasks());
+    }
+
+    @Test
     void shouldCarryTheSeedsOnceToEveryMemberOfTheRoute() {
         EdgeSeeds ids = EdgeSeeds.of(new long[] {77L}, new long[][] {{5L}});
         byte[] atA = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES);

@@ -35,7 +35,7 @@ final class MulticastCounters {
      */
     static final String EXPRESSION = ".*[.]__system[.]-1[.][0-9]+-(woc-(multicast|window-tuples|window-rtt|window-in-flight|frames-dropped-stalled"
         + "|tuples-dropped-stalled|tuples-sent-stalled|bytes-sent-to)|rdma-messages-(sent|received|dropped)|relay-(switches"
-        + "|last-switch|above-waterline|last-above-waterline-at|last-under-waterline-at|tuples-lost|duplicates-dropped)).*";
+        + "|last-switch|above-waterline|last-above-waterline-at|last-under-waterline-at|tuples-lost|tuples-resent|tuples-sent-stalled|duplicates-dropped)).*";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<List<Sample>> workers;

@@ -54,7 +54,7 @@ class MulticastCountersTest {
     void shouldPrintTheTransportsCountersAndTheTreesEventsBesideTheMulticastOnesAndNothingElse() {
         String worker = "storm.worker.paper-run-3-1764000000.10.77.0.3.__system.-1.6701-";
         for (String name : List.of(MulticastCounters.DELIVERED, MulticastCounters.MICROS, "woc-window-in-flight-to-x-10.77.0.2-6700",
-            "woc-tuples-dropped-stalled", "woc-tuples-sent-stalled", "relay-tuples-lost", "relay-duplicates-dropped", "woc-bytes-sent-to-x-10.77.0.2-6700", "rdma-messages-sent", "rdma-messages-received", "rdma-messages-dropped",
+            "woc-tuples-dropped-stalled", "woc-tuples-sent-stalled", "relay-tuples-lost", "relay-tuples-resent", "relay-tuples-sent-stalled", "relay-duplicates-dropped", "woc-bytes-sent-to-x-10.77.0.2-6700", "rdma-messages-sent", "rdma-messages-received", "rdma-messages-dropped",
             "relay-switches-up", "relay-switches-forced", "relay-last-switch-at-ms", "relay-last-switch-drain-ms", "relay-above-waterline",
             "relay-last-under-waterline-at-ms")) {
             assertTrue((worker + name).matches(MulticastCounters.EXPRESSION), name);
