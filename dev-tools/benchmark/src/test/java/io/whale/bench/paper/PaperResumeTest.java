@@ -85,6 +85,20 @@ class PaperResumeTest {
     }
 
     @Test
+    void shouldKeepOneApplicationsRoundsWhenTheOtherIsAdded(@TempDir Path dir) throws Exception {
+        PaperOptions rideHailing = PaperOptions.parse("--out", dir.toString(), "--figures", "13,14,17,18,21,25,26,27", "--matchers", "128");
+        List<PaperResult> saved = round(rideHailing, PaperApp.RIDEHAILING, 128, 1);
+        write(dir, rideHailing, saved);
+
+        PaperOptions stock = PaperOptions.parse("--out", dir.toString(), "--figures", "15,16,19,20,22,28", "--matchers", "128", "--resume");
+        PaperOptions both = PaperOptions.parse("--out", dir.toString(), "--matchers", "128", "--resume");
+
+        assertEquals(saved, PaperResume.load(dir.resolve("results.json"), stock, JSON), "the stock rounds run the same systems");
+        assertTrue(PaperResume.done(saved, both, PaperApp.RIDEHAILING, 128, 1), "kept for the report of every figure");
+        assertFalse(PaperResume.done(saved, both, PaperApp.STOCK, 128, 1));
+    }
+
+    @Test
     void shouldKeepTheRateStepRunsOfTheScheduleTheKeptRoundsSetWhateverTheStepLengthAskedNow(@TempDir Path dir) throws Exception {
         PaperOptions before = PaperOptions.parse("--quick", "--out", dir.toString());
         List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 8, 1);
