@@ -276,10 +276,10 @@ public final class RelayMember {
     }
 
     /**
-     * Where a frame goes: each child's route and worker, those whose credit is awaited, the tuples done here, and the
-     * stalled members sent around that are sent their own tuples alone.
+     * Where a frame goes: each child's route and worker, those whose credit is awaited (and the index of their routes),
+     * the tuples done here, and the stalled members sent around that are sent their own tuples alone.
      */
-    private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<RelayFrame.Child> awaitedRoutes,
+    private record Forwards(List<RelayFrame.Child> routes, List<NodeInfo> awaited, List<Integer> awaitedRoutes,
                             List<CreditedConnection> connections, int[] awaitedTuples, int done, int bypassedMembers, int lostTuples,
                             List<Alone> alone) {
     }
@@ -299,7 +299,7 @@ public final class RelayMember {
         List<RelayFrame.Child> forwards = new ArrayList<>(routes.size());
         Set<NodeInfo> sentTo = new HashSet<>();
         List<NodeInfo> awaited = new ArrayList<>(routes.size());
-        List<RelayFrame.Child> awaitedRoutes = new ArrayList<>(routes.size());
+        List<Integer> awaitedRoutes = new ArrayList<>(routes.size());
         List<CreditedConnection> credited = new ArrayList<>(routes.size());
         int[] awaitedTuples = new int[routes.size()];
         int done = frame.tasks().length;
@@ -341,7 +341,7 @@ public final class RelayMember {
                 }
                 awaitedTuples[awaited.size()] = child.subtreeTasks();
                 awaited.add(node);
-                awaitedRoutes.add(child);
+                awaitedRoutes.add(forwards.size());
             } else {
                 done += child.subtreeTasks();
             }
@@ -365,18 +365,12 @@ public final class RelayMember {
         }
         List<RelayFrame.Child> routes = forwards.routes();
         List<byte[]> copies = new ArrayList<>(routes.size());
-        List<byte[]> awaitedCopies = new ArrayList<>(forwards.awaited().size());
-        int route = 0;
-        for (RelayFrame.Child awaited : forwards.awaitedRoutes()) { // the awaited routes are among the routes, in order
-            while (routes.get(route) != awaited) {
-                copies.add(RelayFrameCodec.forward(frame, routes.get(route++)));
-            }
-            byte[] copy = RelayFrameCodec.forward(frame, routes.get(route++));
-            copies.add(copy);
-            awaitedCopies.add(copy);
+        for (RelayFrame.Child route : routes) {
+            copies.add(RelayFrameCodec.forward(frame, route));
         }
-        while (route < routes.size()) {
-            copies.add(RelayFrameCodec.forward(frame, routes.get(route++)));
+        List<byte[]> awaitedCopies = new ArrayList<>(forwards.awaited().size());
+        for (int route : forwards.awaitedRoutes()) {
+            awaitedCopies.add(copies.get(route));
         }
         RelayCreditLedger.Release<Consumer<TaskMessage>> now = ledger.received(parent, frame.incarnation(), forwards.done(),
             forwards.awaited(), forwards.awaitedTuples(), awaitedCopies);
@@ -384,7 +378,7 @@ public final class RelayMember {
             long nowNanos = nanoClock.getAsLong();
             for (int i = 0; i < forwards.awaited().size(); i++) {
                 forwardWatches.computeIfAbsent(forwards.awaited().get(i), c -> new ChildWatch(stallNanos))
-                    .forwarded(frame, forwards.awaitedRoutes().get(i), nowNanos);
+                    .forwarded(frame, routes.get(forwards.awaitedRoutes().get(i)), nowNanos);
             }
         }
         for (int i = 0; i < routes.size(); i++) {
