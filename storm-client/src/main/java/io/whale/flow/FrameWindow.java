@@ -198,6 +198,20 @@ public final class FrameWindow {
         }
     }
 
+    /**
+     * Counts in flight {@code tuples} sent on this connection without asking the window (a lost member's frames, sent on
+     * once to its children by the relay), so that their credit gives back what they took; they wait for it as any frame.
+     */
+    public void sentBeyond(int tuples) {
+        if (capacity == 0 || !enforced) {
+            return;
+        }
+        if (inFlight.getAndAdd(tuples) == 0) {
+            stall.credited(); // nothing was in flight: a wait a racing credit left behind is over
+        }
+        stall.waiting(nanoClock);
+    }
+
     /** Whether the destination is stalled: frames in flight, with no credit, for the bound. */
     public boolean stalled() {
         return enforced && stall.stalled(nanoClock);

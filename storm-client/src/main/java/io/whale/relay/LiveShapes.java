@@ -113,6 +113,11 @@ final class LiveShapes extends TreeShaper {
         shapes.cancel(epoch, child, tuples);
     }
 
+    @Override
+    public void sentOn(NodeInfo child, int tuples) {
+        shapes.sentOn(child, tuples);
+    }
+
     /** The next interval then does not count towards a scale-up (see {@link LiveControl}). */
     @Override
     public void windowFull() {

@@ -64,6 +64,25 @@ public final class RelayCreditLedger<P, C, F> {
         return null;
     }
 
+    /**
+     * A frame {@link #received} for {@code child} alone, then not sent after all (the transfer queue was full): forgotten,
+     * owing nothing. {@code forwarded} is its copy, told by identity.
+     */
+    public synchronized void withdraw(C child, long incarnation, F forwarded) {
+        ArrayDeque<Share> shares = outstanding.get(new Outstanding(child, incarnation));
+        Iterator<Share> it = shares == null ? null : shares.descendingIterator();
+        while (it != null && it.hasNext()) {
+            Share share = it.next();
+            if (share.forwarded == forwarded) {
+                it.remove();
+                if (--share.frame.waiting == 0) {
+                    heldTuples -= share.frame.tuples;
+                }
+                return;
+            }
+        }
+    }
+
     /** {@code child} credited {@code tuples} for frames of {@code incarnation}; returns what that lets this member credit. */
     public synchronized List<Release<P>> credited(C child, long incarnation, int tuples) {
         List<Release<P>> releases = new ArrayList<>();

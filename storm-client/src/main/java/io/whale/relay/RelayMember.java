@@ -73,6 +73,11 @@ public final class RelayMember {
     private final TreeShaper shaper;
     private final SequenceFilter filter = new SequenceFilter();
     private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo, byte[]> ledger = new RelayCreditLedger<>();
+    /**
+     * The frames this worker roots, each kept until its child credits it (what the frame windows have in flight), so
+     * that a lost child's can be sent on below it; their credit goes to the windows and the shaper, not to a parent.
+     */
+    private final RelayCreditLedger<Consumer<TaskMessage>, NodeInfo, byte[]> rooted = new RelayCreditLedger<>();
     private final Map<CreditedConnection, Boolean> linked = new ConcurrentHashMap<>();
     private final Set<NodeInfo> unreachable = ConcurrentHashMap.newKeySet();
     private final ConnectOnDemand connectOnDemand;
@@ -142,6 +147,48 @@ public final class RelayMember {
      */
     public void bufferForStalledMembers(int bytes) {
         stallBufferBytes = bytes;
+    }
+
+    /**
+     * A frame this worker roots ({@code frame}, carrying {@code tuples}) is leaving for {@code child}: kept until the
+     * child credits it, so that if the child is lost first it is sent on below the child ({@link #settleLost}). Called
+     * before it can be sent, as its window is taken before.
+     */
+    public void sending(NodeInfo child, int tuples, byte[] frame) {
+        rooted.received(SETTLED_PARENT, incarnation, 0, List.of(child), new int[] {tuples}, List.of(frame));
+    }
+
+    /** The frame of {@link #sending} could not be handed on after all. */
+    public void notSent(NodeInfo child, byte[] frame) {
+        rooted.withdraw(child, incarnation, frame);
+    }
+
+    /**
+     * Whether a member sent around is still sent its own tuples alone: its connection is up (it stalled, it did not go)
+     * and stalled members have a buffer ({@link #bufferForStalledMembers}).
+     */
+    public boolean sendsAlone(NodeInfo node) {
+        return stallBufferBytes > 0 && up(connections.apply(node));
+    }
+
+    /**
+     * A frame this worker rooted for {@code node} (its whole subtree's), built while {@code node} could be reached and
+     * leaving once it cannot ({@link #reachable}): sent around it as a lost child's frame is ({@link #settleLost}), its
+     * children getting theirs from here, and {@code node} its own tuples alone if it {@link #sendsAlone}, else counted
+     * lost. Called by the sending executor in the frame's turn, so that everything below gets it in order.
+     */
+    public synchronized void sendAround(NodeInfo node, byte[] frame) {
+        RelayFrame decoded = RelayFrameCodec.decode(frame);
+        metrics.repaired(1);
+        if (sendsAlone(node)) {
+            sendAlone(decoded, node, decoded.tasks()[0], RelayFrameCodec.alone(decoded), decoded.tasks().length);
+        } else {
+            metrics.lost(decoded.tasks().length);
+        }
+        int tuplesBelow = decoded.subtreeTasks() - decoded.tasks().length;
+        if (tuplesBelow > 0) {
+            sendOnBelow(decoded, tuplesBelow);
+        }
     }
 
     /**
@@ -318,7 +365,7 @@ public final class RelayMember {
                 int own = child.subtreeTasks() - below.stream().mapToInt(RelayFrame.Child::subtreeTasks).sum();
                 bypassed++;
                 done += own;
-                if (node != null && stallBufferBytes > 0 && up(connections.apply(node))) {
+                if (node != null && sendsAlone(node)) {
                     if (!sentTo.add(node)) {
                         throw twice(frame, node);
                     }
@@ -372,9 +419,15 @@ public final class RelayMember {
         for (int route : forwards.awaitedRoutes()) {
             awaitedCopies.add(copies.get(route));
         }
-        RelayCreditLedger.Release<Consumer<TaskMessage>> now = ledger.received(parent, frame.incarnation(), forwards.done(),
-            forwards.awaited(), forwards.awaitedTuples(), awaitedCopies);
-        if (stallNanos > 0 && !forwards.awaited().isEmpty()) {
+        boolean rootedHere = frame.incarnation() == incarnation;
+        RelayCreditLedger.Release<Consumer<TaskMessage>> now = (rootedHere ? rooted : ledger).received(parent,
+            frame.incarnation(), forwards.done(), forwards.awaited(), forwards.awaitedTuples(), awaitedCopies);
+        if (rootedHere) { // a lost child's frames sent on by their root: its windows and shaper wait for their credit
+            for (int i = 0; i < forwards.awaited().size(); i++) {
+                forwards.connections().get(i).frameWindow().sentBeyond(forwards.awaitedTuples()[i]);
+                shaper.sentOn(forwards.awaited().get(i), forwards.awaitedTuples()[i]);
+            }
+        } else if (stallNanos > 0 && !forwards.awaited().isEmpty()) {
             long nowNanos = nanoClock.getAsLong();
             for (int i = 0; i < forwards.awaited().size(); i++) {
                 forwardWatches.computeIfAbsent(forwards.awaited().get(i), c -> new ChildWatch(stallNanos))
@@ -385,7 +438,8 @@ public final class RelayMember {
             publish(new RelayFrameMessage(routes.get(i).firstTask(), copies.get(i)));
         }
         for (Alone member : forwards.alone()) {
-            sendAlone(frame, member);
+            sendAlone(frame, member.node(), member.route().firstTask(), RelayFrameCodec.forwardAlone(frame, member.route()),
+                member.ownTuples());
         }
         if (now != null) {
             credit(now.parent(), now.incarnation(), now.tuples());
@@ -535,6 +589,7 @@ public final class RelayMember {
                 } else {
                     connection.frameWindow().credit(entry.tuples());
                     shaper.credited(child, entry.tuples());
+                    rooted.credited(child, incarnation, entry.tuples()); // its releases go to no parent
                 }
                 continue;
             }
@@ -564,27 +619,40 @@ public final class RelayMember {
     }
 
     /**
-     * Sends a stalled member sent around its own tuples of {@code frame}, into what is left of its stall buffer (the
-     * bytes sent it since it stalled: {@code whale.woc.stall.buffer.bytes}); once that is spent they are counted lost. A
-     * member that is slow, not gone (a host at its CPU quota while its worker starts), so loses none of them; its
-     * children have theirs from here. Its credit for them is awaited by nobody: the parent's credit does not wait for a
-     * stalled member, and its first credit makes it reachable again ({@link #reachable}).
+     * Sends a stalled member sent around, {@code node}, its own tuples of {@code frame} ({@code copy}, routed by
+     * {@code firstTask}, one of its tasks) into what is left of its stall buffer: for a frame this worker roots, its
+     * window's ({@link io.whale.flow.FrameWindow#overdraw}), as the send path's own; for another source's, the bytes sent
+     * it since it stalled ({@code whale.woc.stall.buffer.bytes}). Once that is spent they are counted lost. A member
+     * that is slow, not gone (a host at its CPU quota while its worker starts), so loses none of them; its children have
+     * theirs from here. Its credit for them is awaited by nobody: the parent's credit does not wait for a stalled
+     * member, and its first credit makes it reachable again ({@link #reachable}).
      */
-    private void sendAlone(RelayFrame frame, Alone member) {
-        byte[] copy = RelayFrameCodec.forwardAlone(frame, member.route());
-        long spent = stalledBytes.getOrDefault(member.node(), 0L);
-        if (spent + copy.length > stallBufferBytes) {
-            metrics.lost(member.ownTuples());
+    private void sendAlone(RelayFrame frame, NodeInfo node, int firstTask, byte[] copy, int ownTuples) {
+        CreditedConnection connection = connections.apply(node) instanceof CreditedConnection c ? c : null;
+        boolean rootedHere = frame.incarnation() == incarnation;
+        boolean buffered = rootedHere ? connection == null || connection.frameWindow().overdraw(ownTuples, copy.length)
+            : takeStallBuffer(node, copy.length);
+        if (!buffered) {
+            metrics.lost(ownTuples);
             return;
         }
-        stalledBytes.put(member.node(), spent + copy.length);
-        if (connections.apply(member.node()) instanceof CreditedConnection connection) {
-            link(connection, member.node());
-            ledger.received(SETTLED_PARENT, frame.incarnation(), 0, List.of(member.node()), new int[] {member.ownTuples()},
+        if (connection != null) {
+            link(connection, node);
+            (rootedHere ? rooted : ledger).received(SETTLED_PARENT, frame.incarnation(), 0, List.of(node), new int[] {ownTuples},
                 List.of(copy));
         }
-        publish(new RelayFrameMessage(member.route().firstTask(), copy));
-        metrics.sentStalled(member.ownTuples());
+        publish(new RelayFrameMessage(firstTask, copy));
+        metrics.sentStalled(ownTuples);
+    }
+
+    /** Takes {@code bytes} of a stalled member's buffer of another source's frames; false once it is spent. */
+    private boolean takeStallBuffer(NodeInfo node, int bytes) {
+        long spent = stalledBytes.getOrDefault(node, 0L);
+        if (spent + bytes > stallBufferBytes) {
+            return false;
+        }
+        stalledBytes.put(node, spent + bytes);
+        return true;
     }
 
     /**
@@ -592,11 +660,17 @@ public final class RelayMember {
      * is sent on to its children (around any of them that cannot be reached either), oldest first. A child that had
      * not forwarded them yet, slow or gone, would otherwise leave a gap below it: its children take the frames sent
      * around it next and would drop its late forwards as repeats. They now have them, and drop the copies they already had.
-     * The child's own tuples of those frames are counted lost: a child that is slow, not gone, still delivers them.
+     * The child's own tuples of those frames are counted lost: a child that is slow, not gone, still delivers them. The
+     * same for the frames this worker rooted for the child: its windows and shaper wait for their credit from below.
      */
     private void settleLost(NodeInfo child) {
         shaper.lost(child);
-        RelayCreditLedger.Settled<Consumer<TaskMessage>, byte[]> settled = ledger.childLost(child);
+        sendOnBelow(ledger.childLost(child));
+        sendOnBelow(rooted.childLost(child));
+    }
+
+    /** Releases what a lost child's settling owes parents, and sends the frames it had not credited on below it. */
+    private void sendOnBelow(RelayCreditLedger.Settled<Consumer<TaskMessage>, byte[]> settled) {
         for (RelayCreditLedger.Release<Consumer<TaskMessage>> release : settled.releases()) {
             credit(release.parent(), release.incarnation(), release.tuples());
         }

@@ -115,7 +115,7 @@ public final class RelayMetrics {
     }
 
     /** Tuples sent a stalled member for its own tasks while its children got their frames from here. */
-    void sentStalled(int tuples) {
+    public void sentStalled(int tuples) {
         sentStalledTuples.inc(tuples);
     }
 

@@ -65,6 +65,10 @@ public abstract class TreeShaper {
     public void cancel(int epoch, NodeInfo child, int tuples) {
     }
 
+    /** Frames already sent go on to {@code child} too, carrying {@code tuples}: a lost child's, sent on below it. */
+    public void sentOn(NodeInfo child, int tuples) {
+    }
+
     /** A frame could not leave: its child's window was full. */
     public void windowFull() {
     }

@@ -28,6 +28,7 @@ public final class HeldFrame {
     private final int epoch;
     private final int hops;
     private final EmitDelivery delivery;
+    private final boolean alone;
     /** When it first found its window full, or -1: only the executor thread that holds it reads and writes it. */
     private long windowBlockedSinceNanos = -1;
 
@@ -43,6 +44,12 @@ public final class HeldFrame {
      * @param delivery its emit, timed until every frame of it is delivered
      */
     HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops, EmitDelivery delivery) {
+        this(first, worker, destTasks, frame, epoch, hops, delivery, false);
+    }
+
+    private HeldFrame(Tuple first, NodeInfo worker, int[] destTasks, byte[] frame, int epoch, int hops, EmitDelivery delivery,
+                      boolean alone) {
+        this.alone = alone;
         this.placeholder = new AddressedTuple(destTasks[0], first);
         this.worker = worker;
         this.destTasks = destTasks;
@@ -57,8 +64,21 @@ public final class HeldFrame {
         return relayed() ? new RelayFrameMessage(destTasks[0], frame) : new BatchTupleMessage(destTasks[0], frame);
     }
 
+    /**
+     * The relay frame of {@code epoch} for a member sent around while its connection is up (stalled): its own
+     * {@code tasks} alone, no member below it. Nobody waits for its credit.
+     */
+    static HeldFrame alone(Tuple first, NodeInfo worker, int[] tasks, byte[] frame, int epoch, EmitDelivery delivery) {
+        return new HeldFrame(first, worker, tasks, frame, epoch, 1, delivery, true);
+    }
+
     boolean relayed() {
         return epoch != NOT_RELAYED;
+    }
+
+    /** Whether it is a relay frame for a member sent around ({@link #alone}). */
+    boolean alone() {
+        return alone;
     }
 
     int epoch() {

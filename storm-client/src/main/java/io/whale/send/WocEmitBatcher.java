@@ -60,7 +60,10 @@ import org.apache.storm.utils.ConfigUtils;
  * and no copy overtakes the window. A frame whose destination is stalled ({@link FrameWindow#refused}: no credit for
  * {@code whale.woc.stall.ms} while its window is full) is not held, so that one cut-off worker does not hold every
  * other destination of the executor's emits: it goes on beyond the window while the stall buffer lasts
- * ({@link FrameWindow#overdraw}), and is dropped, counted, once it is spent.
+ * ({@link FrameWindow#overdraw}), and is dropped, counted, once it is spent. A relay frame is sent around a member that
+ * cannot be reached: built so, the emit's frames include the member's own tuples alone ({@link HeldFrame#alone}) while
+ * its children get theirs from here; built before and leaving after, the relay sends it around in its turn
+ * ({@link RelayMember#sendAround}).
  *
  * <p>Not thread safe, like the output collectors: one executor thread emits at a time.
  */
@@ -340,7 +343,14 @@ public final class WocEmitBatcher {
                 RelayRoute route = RelayRoute.subtree(node, children, memberTasks);
                 if (!relay.reachable(member, () -> route.allTasks())) {
                     bypassedMembers++;
-                    bypassedTuples += memberTasks.get(node - 1).length;
+                    int[] own = memberTasks.get(node - 1);
+                    if (relay.sendsAlone(member)) {
+                        frames.add(HeldFrame.alone(first, member, own, RelayFrameCodec.encode(first.getSourceTask(),
+                            first.getSourceStreamId(), relay.incarnation(), tree.id(), seq, RelayRoute.leaf(own), seeds, values),
+                            tree.epoch(), delivery));
+                    } else {
+                        bypassedTuples += own.length;
+                    }
                     for (int i = children[node].length - 1; i >= 0; i--) {
                         next.addFirst(children[node][i]);
                     }
@@ -419,6 +429,10 @@ public final class WocEmitBatcher {
         if (frame.relayed() && !worker.shaper().mayLeave(frame.epoch())) {
             return false;
         }
+        if (frame.relayed() && !frame.alone() && !worker.relay().reachable(frame.worker(), frame::destTasks)) {
+            sendAround(frame);
+            return true;
+        }
         FrameWindow window = worker.frameWindow(frame.worker());
         int tuples = frame.destTasks().length;
         boolean beyondWindow = false;
@@ -437,10 +451,13 @@ public final class WocEmitBatcher {
             beyondWindow = true;
         }
         int awaited = 0; // what a switch of shapes waits to be credited: only a CreditedConnection returns credit
+        boolean kept = false; // by the relay until credited, so that it goes on below a child lost before
         if (frame.relayed()) {
             if (worker.connection(frame.worker()) instanceof CreditedConnection connection) {
                 worker.relay().link(connection, frame.worker());
-                awaited = tuples;
+                awaited = frame.alone() ? 0 : tuples;
+                worker.relay().sending(frame.worker(), tuples, frame.frame());
+                kept = true;
             }
             worker.shaper().sent(frame.epoch(), frame.worker(), awaited);
         }
@@ -449,6 +466,9 @@ public final class WocEmitBatcher {
             window.cancel(tuples, timed);
             if (frame.relayed()) {
                 worker.shaper().cancel(frame.epoch(), frame.worker(), awaited);
+            }
+            if (kept) {
+                worker.relay().notSent(frame.worker(), frame.frame());
             }
             return false;
         }
@@ -465,7 +485,22 @@ public final class WocEmitBatcher {
         if (frame.relayed()) {
             worker.relay().metrics().frameSent();
         }
+        if (frame.alone()) {
+            worker.relay().metrics().sentStalled(tuples);
+        }
         return true;
+    }
+
+    /**
+     * A relay frame built for a member that cannot be reached now that it may leave: the relay sends it around
+     * ({@link RelayMember#sendAround}), in its turn; it counts as sent for the tree's switch, owing no credit, its emit
+     * not timed.
+     */
+    private void sendAround(HeldFrame frame) {
+        worker.relay().sendAround(frame.worker(), frame.frame());
+        worker.shaper().sent(frame.epoch(), frame.worker(), 0);
+        frame.delivery().abandon();
+        frame.delivery().done(System.nanoTime());
     }
 
     /**

@@ -109,6 +109,12 @@ public final class RelayFrameCodec {
         return buf.array();
     }
 
+    /** {@code frame} for its own member alone: its tasks, no member below it ({@link #forwardAlone} of its whole route). */
+    public static byte[] alone(RelayFrame frame) {
+        return forwardAlone(frame, new RelayFrame.Child(frame.routeOffset(), frame.valuesOffset(), frame.tasks()[0],
+            frame.subtreeTasks()));
+    }
+
     /**
      * The routes of the children of {@code route}'s member, in send order: what its parent sends instead when that
      * member cannot be reached. {@code frame} was decoded, so its routes are known to be well formed.

@@ -231,6 +231,22 @@ class FrameWindowTest {
     }
 
     @Test
+    void shouldCountFramesSentBeyondItInFlightUntilTheirCreditAndStallWithoutIt() {
+        FrameWindow window = new FrameWindow(2, 0, 1_000 * MS, now::get);
+        window.onConnected();
+        window.sentBeyond(3);
+        assertEquals(3, window.inFlight(), "a lost member's frames sent on here owe their credit");
+        assertFalse(window.tryAcquire(1), "and take the window's room meanwhile");
+
+        now.set(1_000 * MS);
+        assertTrue(window.stalled(), "they wait for credit as any frame");
+        creditAt(window, 3, 1_001 * MS);
+        assertEquals(0, window.inFlight(), "their credit gives back what they took, nothing of another frame's");
+        assertFalse(window.stalled());
+        assertTrue(window.tryAcquire(1));
+    }
+
+    @Test
     void shouldBoundAStallToTwoSecondsUnlessTheTopologySaysOtherwise() {
         assertEquals(2_000 * MS, CreditStall.boundNanos(Map.of()), "a partition holds the other destinations at most 2 s");
         assertEquals(0, CreditStall.boundNanos(Map.of("whale.woc.stall.ms", 0)), "0: wait for credit for ever");

@@ -46,6 +46,19 @@ class RelayCreditLedgerTest {
     }
 
     @Test
+    void shouldForgetAFrameNotSentAfterAllSoThatNoCreditIsTakenForIt() {
+        String first = new String("frame 9 to b");
+        String unsent = new String("frame 9 to b");
+        ledger.received("root", ROOT, 0, List.of("b"), new int[] {2}, List.of(first));
+        ledger.received("root", ROOT, 0, List.of("b"), new int[] {2}, List.of(unsent));
+
+        ledger.withdraw("b", ROOT, unsent);
+
+        assertEquals(2, ledger.heldTuples());
+        assertEquals(List.of(first), ledger.childLost("b").unsettled(), "the copy that was sent, told by identity");
+    }
+
+    @Test
     void shouldApplyAChildsCreditToItsOldestFramesFirstAcrossMessageBoundaries() {
         ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 5 to b"));
         ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 6 to b"));

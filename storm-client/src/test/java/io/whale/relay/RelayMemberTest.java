@@ -410,7 +410,12 @@ class RelayMemberTest {
 
     /** {@code client}'s window (2 tuples, stalled after 1 s on {@link #now}), full from {@code now} = 999 ms before 1 s. */
     private FrameWindow stalledWindowTo(Client client) {
-        FrameWindow window = new FrameWindow(2, 0, SECOND, now::get);
+        return stalledWindowTo(client, 0);
+    }
+
+    /** A window to {@code client} that sends up to {@code stallBufferBytes} beyond its room once stalled. */
+    private FrameWindow stalledWindowTo(Client client, long stallBufferBytes) {
+        FrameWindow window = new FrameWindow(2, 0, SECOND, stallBufferBytes, now::get);
         window.onConnected();
         when(client.frameWindow()).thenReturn(window);
         window.tryAcquire(2);
@@ -489,6 +494,82 @@ class RelayMemberTest {
         assertThrows(MalformedFrameException.class, () -> fiveOnC.receive(frame, parent), "B's child and C are one worker");
         assertEquals(List.of(), published);
         assertEquals(0, fiveOnC.metrics().repairs(), "nothing counted for a refused frame");
+    }
+
+    @Test
+    void shouldSendTheFramesItRootedForAStalledChildAndHadNoCreditForOnToItsChildren() {
+        member.link(toB, B);
+        member.sending(B, 2, rooted(1));
+        member.sending(B, 2, rooted(2));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(SELF, 2))); // frame 1 is done below B
+        FrameWindow toDWindow = connectedWindowTo(toD);
+        stalledWindowTo(toB);
+        now.set(SECOND);
+
+        assertFalse(member.reachable(B, () -> new int[] {3, 5}), "B, this source's child, returned no credit for 1 s");
+        assertEquals(List.of(5), routingTasks(), "frame 2, which B owed, is sent on to B's child D from here");
+        assertEquals(2L, RelayFrameCodec.decode(((RelayFrameMessage) published.get(0)).message()).seq());
+        assertEquals(1, toDWindow.inFlight(), "D's window waits for its credit");
+        assertEquals(1, member.metrics().lostTuples(), "B's own task of frame 2");
+        assertEquals(1, member.metrics().resentTuples());
+
+        linkOf(toD).credited(List.of(new RelayCredit.Entry(SELF, 1)));
+        assertEquals(0, toDWindow.inFlight());
+        assertEquals(List.of(), credited, "a frame rooted here owes no parent");
+    }
+
+    @Test
+    void shouldSendTheFramesItRootedForADisconnectedChildOnToItsChildren() {
+        member.link(toB, B);
+        member.sending(B, 2, rooted(1));
+        byte[] unsent = rooted(2);
+        member.sending(B, 2, unsent);
+        member.notSent(B, unsent);
+
+        linkOf(toB).disconnected();
+        assertEquals(List.of(1L), published.stream()
+            .map(m -> RelayFrameCodec.decode(((RelayFrameMessage) m).message()).seq()).toList(),
+            "frame 1 goes on to D; frame 2 never left, so it is not B's to owe");
+    }
+
+    @Test
+    void shouldSendAroundAFrameItRootedForAChildThatStalledBeforeTheFrameLeft() {
+        member.bufferForStalledMembers(1 << 20);
+        FrameWindow toBWindow = stalledWindowTo(toB, 1 << 20);
+        now.set(SECOND);
+
+        member.sendAround(B, rooted(1));
+        assertEquals(List.of(3, 5), routingTasks(), "B its own tuple alone, its child D the rest");
+        RelayFrame alone = RelayFrameCodec.decode(((RelayFrameMessage) published.get(0)).message());
+        assertArrayEquals(new int[] {3}, alone.tasks());
+        assertTrue(alone.children().isEmpty());
+        assertEquals(3, toBWindow.inFlight(), "sent into B's stall buffer, beyond its window");
+        assertEquals(1, member.metrics().sentStalledTuples());
+        assertEquals(0, member.metrics().lostTuples());
+        assertEquals(1, member.metrics().repairs());
+    }
+
+    @Test
+    void shouldCountTheOwnTuplesOfAFrameItRootedLostWhenItsMemberWentBeforeTheFrameLeft() {
+        member.bufferForStalledMembers(1 << 20);
+        when(toB.status()).thenReturn(ConnectionWithStatus.Status.Connecting);
+
+        member.sendAround(B, rooted(1));
+        assertEquals(List.of(5), routingTasks(), "nothing to B, whose connection is down; D its frame");
+        assertEquals(1, member.metrics().lostTuples());
+    }
+
+    /** A frame this worker roots for B, with D below it. */
+    private static byte[] rooted(long seq) {
+        return RelayFrameCodec.encode(9, "default", SELF, 5, seq, new RelayRoute(new int[] {3}, List.of(RelayRoute.leaf(5))),
+            null, new byte[] {1});
+    }
+
+    private FrameWindow connectedWindowTo(Client client) {
+        FrameWindow window = new FrameWindow(10);
+        window.onConnected();
+        when(client.frameWindow()).thenReturn(window);
+        return window;
     }
 
     @Test

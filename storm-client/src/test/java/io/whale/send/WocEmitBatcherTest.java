@@ -505,6 +505,56 @@ class WocEmitBatcherTest {
     }
 
     @Test
+    void shouldSendAStalledRelayItsOwnTuplesAloneWhileItsChildGetsItsFrameFromTheSource() {
+        Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
+        emit(2, 3, 4, 5, 6, 7);
+        RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
+        int orphanTask = viaRelay.children().get(0).firstTask();
+        AtomicLong clock = new AtomicLong();
+        FrameWindow stalled = windowToRelay(viaRelay, clients, 2, clock);
+        stalled.tryAcquire(2);
+        stalled.refused();
+        clock.set(1_000_000_000L);
+
+        published.clear();
+        emit(2, 3, 4, 5, 6, 7);
+        List<RelayFrame> frames = relayFrames();
+        RelayFrame alone = frames.stream().filter(f -> f.tasks()[0] == viaRelay.tasks()[0]).findFirst().orElseThrow();
+        assertArrayEquals(viaRelay.tasks(), alone.tasks(), "the stalled relay is sent its own tuples");
+        assertTrue(alone.children().isEmpty(), "alone: its child is not sent through it");
+        assertTrue(frames.stream().anyMatch(f -> f.tasks()[0] == orphanTask), "its child gets its frame from the source");
+        assertEquals(viaRelay.tasks().length, worker.relay().metrics().sentStalledTuples());
+        assertEquals(2 + viaRelay.tasks().length, stalled.inFlight(), "sent into the stall buffer, beyond the window");
+        assertTrue(pending.isEmpty(), "nothing holds the executor");
+    }
+
+    @Test
+    void shouldSendTheFramesAStalledRelayOwedOnToItsChildThenTheFrameHeldForItAroundIt() {
+        Map<NodeInfo, Client> clients = binomialTreeOverReadyClients();
+        when(transferQueue.isEmptyOverflow()).thenReturn(true);
+        when(transferQueue.tryPublishDirect(any())).thenAnswer(inv -> published.add(inv.getArgument(0)));
+        emit(2, 3, 4, 5, 6, 7);
+        RelayFrame viaRelay = relayFrames().stream().filter(f -> !f.children().isEmpty()).findFirst().orElseThrow();
+        int orphanTask = viaRelay.children().get(0).firstTask();
+        AtomicLong clock = new AtomicLong();
+        windowToRelay(viaRelay, clients, 1, clock);
+        emit(2, 3, 4, 5, 6, 7);
+        emit(2, 3, 4, 5, 6, 7);
+        assertEquals(2, pending.size(), "the relay's window is full: its frame of the third emit waits, the other child's behind it");
+
+        clock.set(1_000_000_000L);
+        published.clear();
+        assertTrue(batcher.retryHeld(pending.poll(), null), "no credit for 1 s: the held frame is sent around the relay");
+        List<RelayFrame> frames = relayFrames();
+        assertEquals(List.of(orphanTask, orphanTask, viaRelay.tasks()[0], orphanTask), frames.stream().map(f -> f.tasks()[0]).toList(),
+            "the relay's child is sent the two frames the relay owed, then the held one; the relay its own tuples of it alone");
+        assertEquals(List.of(1L, 2L, 3L, 3L), frames.stream().map(RelayFrame::seq).toList(), "in order, each once");
+        assertTrue(frames.get(2).children().isEmpty());
+        assertEquals(2L * viaRelay.tasks().length, worker.relay().metrics().lostTuples(),
+            "the relay's own tuples of the frames it owed: a slow relay may still deliver them");
+    }
+
+    @Test
     void shouldSizeTheWindowOfARelayForTheDelayAtEveryWorkerItsFramesPassThrough() {
         Map<String, Object> treeConf = WocTestTopology.conf();
         treeConf.put(WhaleConfig.MULTICAST_STRUCTURE, "binomial");
@@ -559,6 +609,19 @@ class WocEmitBatcherTest {
             worker.shaper().credited(child, 6);
         }
         assertTrue(windowB.sizedCapacity() < 8192, "drained to time the new path's round trip: " + windowB.sizedCapacity());
+    }
+
+    /**
+     * A window of {@code capacity} tuples to the relay of {@code viaRelay}'s frame, stalled after 1 s without credit on
+     * {@code clock}, with a stall buffer of 1 MiB: the send path's and the relay's.
+     */
+    private FrameWindow windowToRelay(RelayFrame viaRelay, Map<NodeInfo, Client> clients, int capacity, AtomicLong clock) {
+        NodeInfo relay = TestWorkers.taskToNodePort(worker).get(viaRelay.tasks()[0]);
+        FrameWindow window = new FrameWindow(capacity, 0, 1_000_000_000L, 1 << 20, clock::get);
+        window.onConnected();
+        windows.put(relay, window);
+        when(clients.get(relay).frameWindow()).thenReturn(window);
+        return window;
     }
 
     private List<RelayFrame> relayFrames() {

@@ -76,6 +76,13 @@ class RelayFrameCodecTest {
     }
 
     @Test
+    void shouldMakeAFramesOwnMemberAloneTheFrameItsSourceWouldHaveSentItWithNoMemberBelow() {
+        RelayFrame a = RelayFrameCodec.decode(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, ROUTE, null, VALUES));
+        assertArrayEquals(RelayFrameCodec.encode(7, "orders", 1234L, 3, 99L, RelayRoute.leaf(10, 11), null, VALUES),
+            RelayFrameCodec.alone(a));
+    }
+
+    @Test
     void shouldCarryTheSeedsOnceToEveryMemberOfTheRoute() {
         EdgeSeeds ids = EdgeSeeds.of(new long[] {77L}, new long[][] {{5L}});
         byte[] atA = RelayFrameCodec.encode(7, "s", 1L, 0, 1L, ROUTE, ids, VALUES);

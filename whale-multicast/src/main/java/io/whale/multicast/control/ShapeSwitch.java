@@ -131,6 +131,15 @@ public final class ShapeSwitch<C> {
         framesSent++;
     }
 
+    /**
+     * Frames already counted sent go on to {@code child} as well, carrying {@code tuples} (a lost child's frames, sent on
+     * to its children): the flip waits for their credit too, since they are older than anything the next shape sends.
+     */
+    public synchronized void sentOn(C child, int tuples) {
+        inFlight.merge(child, (long) tuples, Long::sum);
+        inFlightTotal += tuples;
+    }
+
     /** Undoes {@link #sent} for a frame that could not be handed on after all (it waits, unsent, again). */
     public synchronized void cancel(int epoch, C child, int tuples) {
         if (epoch == sendingEpoch) {

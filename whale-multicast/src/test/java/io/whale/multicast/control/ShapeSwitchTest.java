@@ -112,6 +112,18 @@ class ShapeSwitchTest {
     }
 
     @Test
+    void shouldWaitForTheCreditOfALostChildsFramesSentOnToItsChildren() {
+        shapes.register(0, 1);
+        shapes.sent(0, "a", 5);
+        shapes.request(2, 0);
+
+        shapes.sentOn("b", 4); // a's frame, sent on to its child b before a is settled
+        assertNull(shapes.lost("a", 40), "b has not credited the old shape's frame it was sent on");
+        assertEquals(4, shapes.inFlightTuples());
+        assertNotNull(shapes.credited("b", 4, 50));
+    }
+
+    @Test
     void shouldPutBackAFrameThatCouldNotBeHandedOnAfterAll() {
         shapes.register(0, 1);
         shapes.sent(0, "a", 6);
