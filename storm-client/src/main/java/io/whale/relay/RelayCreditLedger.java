@@ -28,6 +28,8 @@ import java.util.Set;
  */
 public final class RelayCreditLedger<P, C, F> {
     private final Map<Outstanding, ArrayDeque<Share>> outstanding = new HashMap<>();
+    /** Per stalled child and source launch: the tuples settled without their credit, which a slow child still sends. */
+    private final Map<Outstanding, Long> lateCredit = new HashMap<>();
     private long heldTuples;
 
     /** Credit owed to {@code parent} for frames of the source worker's launch {@code incarnation}. */
@@ -86,8 +88,9 @@ public final class RelayCreditLedger<P, C, F> {
     /** {@code child} credited {@code tuples} for frames of {@code incarnation}; returns what that lets this member credit. */
     public synchronized List<Release<P>> credited(C child, long incarnation, int tuples) {
         List<Release<P>> releases = new ArrayList<>();
-        ArrayDeque<Share> shares = outstanding.get(new Outstanding(child, incarnation));
-        int left = tuples;
+        Outstanding key = new Outstanding(child, incarnation);
+        ArrayDeque<Share> shares = outstanding.get(key);
+        int left = tuples - (int) takeLateCredit(key, tuples);
         while (shares != null && left > 0 && !shares.isEmpty()) {
             Share head = shares.peek();
             int taken = Math.min(left, head.tuples);
@@ -102,11 +105,26 @@ public final class RelayCreditLedger<P, C, F> {
     }
 
     /**
-     * {@code child} is gone (its connection closed, or it returns no credit): nothing it was forwarded will be
-     * credited. Its shares count as lost and stop holding their frames' credit back, so the parents' windows do not stay
-     * shut; the frames go back to the caller, which may send them on below the child.
+     * {@code child} is gone (its connection closed): nothing it was forwarded will be credited. Its shares count as lost
+     * and stop holding their frames' credit back, so the parents' windows do not stay shut; the frames go back to the
+     * caller, which may send them on below the child.
      */
     public synchronized Settled<P, F> childLost(C child) {
+        lateCredit.keySet().removeIf(key -> key.child.equals(child));
+        return settle(child, false);
+    }
+
+    /**
+     * {@code child} returns no credit (it stalled, its connection up): settled as {@link #childLost}, but a child that
+     * was only slow still credits what it owed, later. That credit is for the frames settled here, so it is taken for
+     * them, not for the frames the child is forwarded after: those stay owed until their own credit comes, and go on
+     * below the child if it is lost again before.
+     */
+    public synchronized Settled<P, F> childStalled(C child) {
+        return settle(child, true);
+    }
+
+    private Settled<P, F> settle(C child, boolean creditMayCome) {
         List<Release<P>> releases = new ArrayList<>();
         List<F> unsettled = new ArrayList<>();
         long lost = 0;
@@ -116,14 +134,34 @@ public final class RelayCreditLedger<P, C, F> {
             if (!entry.getKey().child.equals(child)) {
                 continue;
             }
+            long owed = 0;
             for (Share share : entry.getValue()) {
-                lost += share.tuples;
+                owed += share.tuples;
                 unsettled.add(share.forwarded);
                 settle(share.frame, releases);
             }
+            if (creditMayCome && owed > 0) {
+                lateCredit.merge(entry.getKey(), owed, Long::sum);
+            }
+            lost += owed;
             it.remove();
         }
         return new Settled<>(releases, lost, unsettled);
+    }
+
+    /** Takes up to {@code tuples} of a credit for what was settled with a stalled child; returns how many it took. */
+    private long takeLateCredit(Outstanding key, int tuples) {
+        Long late = lateCredit.get(key);
+        if (late == null) {
+            return 0;
+        }
+        long taken = Math.min(late, tuples);
+        if (taken == late) {
+            lateCredit.remove(key);
+        } else {
+            lateCredit.put(key, late - taken);
+        }
+        return taken;
     }
 
     /** Whether {@code child} owes credit for a frame it was forwarded. */

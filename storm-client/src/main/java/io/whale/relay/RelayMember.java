@@ -609,13 +609,13 @@ public final class RelayMember {
     private synchronized void onDisconnected(NodeInfo child) {
         metrics.childDisconnected();
         forwardWatches.remove(child); // the connection's state tells from now on
-        settleLost(child);
+        settleLost(child, true);
     }
 
     /** {@code child} returns no credit: what it owes is settled as lost, as if its connection had closed. */
     private synchronized void onStalled(NodeInfo child) {
         metrics.childStalled();
-        settleLost(child);
+        settleLost(child, false);
     }
 
     /**
@@ -661,12 +661,14 @@ public final class RelayMember {
      * not forwarded them yet, slow or gone, would otherwise leave a gap below it: its children take the frames sent
      * around it next and would drop its late forwards as repeats. They now have them, and drop the copies they already had.
      * The child's own tuples of those frames are counted lost: a child that is slow, not gone, still delivers them. The
-     * same for the frames this worker rooted for the child: its windows and shaper wait for their credit from below.
+     * same for the frames this worker rooted for the child: its windows and shaper wait for their credit from below. A
+     * stalled child's late credit for what was settled is not taken for the frames it is forwarded later
+     * ({@link RelayCreditLedger#childStalled}); a disconnected child's connection brings no more credit.
      */
-    private void settleLost(NodeInfo child) {
+    private void settleLost(NodeInfo child, boolean disconnected) {
         shaper.lost(child);
-        sendOnBelow(ledger.childLost(child));
-        sendOnBelow(rooted.childLost(child));
+        sendOnBelow(disconnected ? ledger.childLost(child) : ledger.childStalled(child));
+        sendOnBelow(disconnected ? rooted.childLost(child) : rooted.childStalled(child));
     }
 
     /** Releases what a lost child's settling owes parents, and sends the frames it had not credited on below it. */

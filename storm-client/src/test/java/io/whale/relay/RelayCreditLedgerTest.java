@@ -46,6 +46,31 @@ class RelayCreditLedgerTest {
     }
 
     @Test
+    void shouldTakeAStalledChildsLateCreditForTheFramesSettledWithItNotForItsLaterOnes() {
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 10 to b"));
+        ledger.childStalled("b");
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 11 to b"));
+
+        assertEquals(List.of(), ledger.credited("b", ROOT, 3), "b, slow, credits frame 10 late: it was settled already");
+        assertTrue(ledger.owes("b"), "frame 11 is still owed");
+        assertEquals(List.of("frame 11 to b"), ledger.childStalled("b").unsettled(), "and goes on below b if b stalls again");
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 12 to b"));
+        assertEquals(List.of(new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 6),
+            "frame 11's late credit taken for it, then frame 12's own");
+    }
+
+    @Test
+    void shouldTakeNoLateCreditFromAChildWhoseConnectionClosed() {
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 13 to b"));
+        ledger.childStalled("b");
+        ledger.childLost("b");
+        ledger.received("root", ROOT, 1, List.of("b"), new int[] {3}, List.of("frame 14 to b"));
+
+        assertEquals(List.of(new Release<>("root", ROOT, 4)), ledger.credited("b", ROOT, 3),
+            "a new connection's credit is for the frames sent on it");
+    }
+
+    @Test
     void shouldForgetAFrameNotSentAfterAllSoThatNoCreditIsTakenForIt() {
         String first = new String("frame 9 to b");
         String unsent = new String("frame 9 to b");

@@ -304,6 +304,26 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldNotTakeAStalledChildsLateCreditForTheFramesItIsForwardedAfter() {
+        receive(frame(1, DEEP));
+        receive(frame(2, DEEP));
+        linkOf(toC).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        now.set(SECOND);
+        member.checkStalls(); // B owed frames 1 and 2 for 1 s: settled, sent on to D
+        linkOf(toD).credited(List.of(new RelayCredit.Entry(ROOT, 2)));
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 1))); // B, slow, not gone: its stall ends
+        receive(frame(3, DEEP));
+        credited.clear();
+
+        linkOf(toB).credited(List.of(new RelayCredit.Entry(ROOT, 3)));
+        assertEquals(List.of(), credited, "the rest of frames 1 and 2's late credit: frame 3 still waits for B");
+        published.clear();
+        now.set(3 * SECOND);
+        member.checkStalls();
+        assertEquals(List.of(5), routingTasks(), "B stalls again owing frame 3, which goes on to D");
+    }
+
+    @Test
     void shouldSendAStalledChildItsOwnTuplesAloneWhileItsChildrenGetTheirsFromHere() {
         member.bufferForStalledMembers(1 << 20);
         receive(frame(1, DEEP));
