@@ -139,6 +139,11 @@ final class LiveShapes extends TreeShaper {
     }
 
     @Override
+    public void stalled(NodeInfo child) {
+        flipped(shapes.stalled(child, clock.nanoTime()));
+    }
+
+    @Override
     public long emitStart() {
         return clock.nanoTime();
     }

@@ -666,9 +666,15 @@ public final class RelayMember {
      * ({@link RelayCreditLedger#childStalled}); a disconnected child's connection brings no more credit.
      */
     private void settleLost(NodeInfo child, boolean disconnected) {
-        shaper.lost(child);
-        sendOnBelow(disconnected ? ledger.childLost(child) : ledger.childStalled(child));
-        sendOnBelow(disconnected ? rooted.childLost(child) : rooted.childStalled(child));
+        if (disconnected) {
+            shaper.lost(child);
+            sendOnBelow(ledger.childLost(child));
+            sendOnBelow(rooted.childLost(child));
+        } else {
+            shaper.stalled(child);
+            sendOnBelow(ledger.childStalled(child));
+            sendOnBelow(rooted.childStalled(child));
+        }
     }
 
     /** Releases what a lost child's settling owes parents, and sends the frames it had not credited on below it. */

@@ -81,6 +81,13 @@ public abstract class TreeShaper {
     public void lost(NodeInfo child) {
     }
 
+    /**
+     * {@code child} returned no credit for the stall bound, its connection up: as {@link #lost}, but its late credit for
+     * what it owed then is not taken for the frames it is sent after.
+     */
+    public void stalled(NodeInfo child) {
+    }
+
     /** When an emit along a tree began, for {@link #emitted}; 0 (and no clock read) when the shape is fixed. */
     public long emitStart() {
         return 0;

@@ -324,6 +324,22 @@ class RelayMemberTest {
     }
 
     @Test
+    void shouldTellTheShaperAStalledChildWhoseCreditMayComeLateFromADisconnectedOne() {
+        TreeShaper shaper = mock(TreeShaper.class);
+        RelayMember root = new RelayMember(SELF, transferQueue, () -> Map.of(3, B, 4, C), connections::get, shaper,
+            held -> new RelayMetrics(new StormMetricRegistry(), held::get), now::get, backPressure::contains, SECOND);
+        root.link(toB, B);
+        root.link(toC, C);
+        stalledWindowTo(toB);
+        now.set(SECOND);
+
+        assertFalse(root.reachable(B, B_ALONE));
+        verify(shaper).stalled(B);
+        linkOf(toC).disconnected();
+        verify(shaper).lost(C);
+    }
+
+    @Test
     void shouldSendAStalledChildItsOwnTuplesAloneWhileItsChildrenGetTheirsFromHere() {
         member.bufferForStalledMembers(1 << 20);
         receive(frame(1, DEEP));
