@@ -1,5 +1,6 @@
 package io.whale.relay;
 
+import io.whale.multicast.control.LateCredit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +30,7 @@ import java.util.Set;
 public final class RelayCreditLedger<P, C, F> {
     private final Map<Outstanding, ArrayDeque<Share>> outstanding = new HashMap<>();
     /** Per stalled child and source launch: the tuples settled without their credit, which a slow child still sends. */
-    private final Map<Outstanding, Long> lateCredit = new HashMap<>();
+    private final LateCredit<Outstanding> lateCredit = new LateCredit<>();
     private long heldTuples;
 
     /** Credit owed to {@code parent} for frames of the source worker's launch {@code incarnation}. */
@@ -90,7 +91,7 @@ public final class RelayCreditLedger<P, C, F> {
         List<Release<P>> releases = new ArrayList<>();
         Outstanding key = new Outstanding(child, incarnation);
         ArrayDeque<Share> shares = outstanding.get(key);
-        int left = tuples - (int) takeLateCredit(key, tuples);
+        int left = tuples - lateCredit.take(key, tuples);
         while (shares != null && left > 0 && !shares.isEmpty()) {
             Share head = shares.peek();
             int taken = Math.min(left, head.tuples);
@@ -110,7 +111,7 @@ public final class RelayCreditLedger<P, C, F> {
      * caller, which may send them on below the child.
      */
     public synchronized Settled<P, F> childLost(C child) {
-        lateCredit.keySet().removeIf(key -> key.child.equals(child));
+        lateCredit.forget(key -> key.child.equals(child));
         return settle(child, false);
     }
 
@@ -140,28 +141,13 @@ public final class RelayCreditLedger<P, C, F> {
                 unsettled.add(share.forwarded);
                 settle(share.frame, releases);
             }
-            if (creditMayCome && owed > 0) {
-                lateCredit.merge(entry.getKey(), owed, Long::sum);
+            if (creditMayCome) {
+                lateCredit.owe(entry.getKey(), owed);
             }
             lost += owed;
             it.remove();
         }
         return new Settled<>(releases, lost, unsettled);
-    }
-
-    /** Takes up to {@code tuples} of a credit for what was settled with a stalled child; returns how many it took. */
-    private long takeLateCredit(Outstanding key, int tuples) {
-        Long late = lateCredit.get(key);
-        if (late == null) {
-            return 0;
-        }
-        long taken = Math.min(late, tuples);
-        if (taken == late) {
-            lateCredit.remove(key);
-        } else {
-            lateCredit.put(key, late - taken);
-        }
-        return taken;
     }
 
     /** Whether {@code child} owes credit for a frame it was forwarded. */

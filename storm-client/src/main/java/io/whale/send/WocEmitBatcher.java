@@ -387,7 +387,7 @@ public final class WocEmitBatcher {
 
     private void sendOrHold(HeldFrame frame, Queue<AddressedTuple> pendingEmits) {
         frame.delivery().frameBuilt();
-        if (!pendingEmits.isEmpty() || !trySend(frame)) {
+        if (!pendingEmits.isEmpty() || !trySend(frame, false)) {
             held.put(frame.placeholder(), frame);
             pendingEmits.add(frame.placeholder());
             worker.metrics().frameHeld();
@@ -407,7 +407,7 @@ public final class WocEmitBatcher {
      * @return true if it was sent (or dropped for a stalled destination whose stall buffer is spent, counted)
      */
     public boolean retryHeld(AddressedTuple placeholder, Queue<AddressedTuple> pendingEmits) {
-        boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend(held.get(placeholder));
+        boolean sent = (pendingEmits == null || pendingEmits.isEmpty()) && trySend(held.get(placeholder), true);
         if (sent) {
             held.remove(placeholder);
         } else if (pendingEmits != null) {
@@ -418,9 +418,11 @@ public final class WocEmitBatcher {
 
     /**
      * Publishes the frame unless a destination task is under backpressure, the window is full or the queue is, or
-     * it is a relay frame built for a tree shape that has not taken over yet.
+     * it is a relay frame built for a tree shape that has not taken over yet. A relay frame {@code retried} from the pending
+     * emits whose member cannot be reached now is sent around it; one sent as it is built was built for what
+     * {@link RelayMember#reachable} said a moment ago, so it is not asked again.
      */
-    private boolean trySend(HeldFrame frame) {
+    private boolean trySend(HeldFrame frame, boolean retried) {
         for (int task : frame.destTasks()) {
             if (worker.isUnderBackPressure(task)) {
                 return false;
@@ -429,7 +431,7 @@ public final class WocEmitBatcher {
         if (frame.relayed() && !worker.shaper().mayLeave(frame.epoch())) {
             return false;
         }
-        if (frame.relayed() && !frame.alone() && !worker.relay().reachable(frame.worker(), frame::destTasks)) {
+        if (retried && frame.relayed() && !frame.alone() && !worker.relay().reachable(frame.worker(), frame::destTasks)) {
             sendAround(frame);
             return true;
         }

@@ -46,7 +46,7 @@ public final class ShapeSwitch<C> {
     private final Map<C, Long> inFlight = new HashMap<>();
     private long inFlightTotal;
     /** Per stalled child: what it owed when it stalled, whose credit a child that was only slow still sends. */
-    private final Map<C, Long> lateCredit = new HashMap<>();
+    private final LateCredit<C> lateCredit = new LateCredit<>();
     private long framesSent;
     private final Map<C, Long> waitingSince = new HashMap<>();
     private Waiting<C> longestEndedWait;
@@ -156,7 +156,7 @@ public final class ShapeSwitch<C> {
     /** {@code child}'s whole subtree has frames carrying {@code tuples} more; returns the flip this completed, if any. */
     public synchronized Flip credited(C child, int tuples, long nowNanos) {
         long owed = inFlight.getOrDefault(child, 0L);
-        settle(child, tuples - takeLateCredit(child, tuples));
+        settle(child, tuples - lateCredit.take(child, tuples));
         Long since = tuples > 0 ? waitingSince.remove(child) : null;
         if (since != null) {
             if (longestEndedWait == null || nowNanos - since > longestEndedWait.waitedNanos()) {
@@ -180,7 +180,7 @@ public final class ShapeSwitch<C> {
 
     /** {@code child}'s connection went down: it owes nothing any more, and credits nothing it was sent. */
     public synchronized Flip lost(C child, long nowNanos) {
-        lateCredit.remove(child);
+        lateCredit.forget(child::equals);
         forget(child);
         return flipIfDrained(nowNanos);
     }
@@ -191,10 +191,7 @@ public final class ShapeSwitch<C> {
      * what it owed here, not for the frames it is sent after: those are still awaited.
      */
     public synchronized Flip stalled(C child, long nowNanos) {
-        long owed = forget(child);
-        if (owed > 0) {
-            lateCredit.merge(child, owed, Long::sum);
-        }
+        lateCredit.owe(child, forget(child));
         return flipIfDrained(nowNanos);
     }
 
@@ -205,21 +202,6 @@ public final class ShapeSwitch<C> {
         }
         inFlightTotal -= owed;
         return owed;
-    }
-
-    /** Takes up to {@code tuples} of a credit for what a stalled child owed when it stalled; returns how many it took. */
-    private int takeLateCredit(C child, int tuples) {
-        Long late = lateCredit.get(child);
-        if (late == null) {
-            return 0;
-        }
-        int taken = (int) Math.min(late, tuples);
-        if (taken == late) {
-            lateCredit.remove(child);
-        } else {
-            lateCredit.put(child, late - taken);
-        }
-        return taken;
     }
 
     /**
