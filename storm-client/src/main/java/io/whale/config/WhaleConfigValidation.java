@@ -64,6 +64,8 @@ public final class WhaleConfigValidation {
     private static final Map<String, String> RETIRED = Map.of("whale.bolt.wait",
         "Storm's own topology.bolt.wait.progressive.level2.count does its work: 0 is what sleep was (conf/storm.yaml"
             + " ships it), Storm's default 1000 what storm was");
+    /** Whale's bolt wait ({@code topology.bolt.wait.strategy}), by name: the keys know no class of the core. */
+    public static final String PUBLISH_WAIT = "io.whale.executor.PublishWait";
     /** UCX's own settings, passed through to the transport as they are ({@code whale.rdma.ucx.TLS}). */
     private static final String UCX_PASS_THROUGH = "whale.rdma.ucx.";
     /** Whale's Prometheus reporter, as an entry of {@code topology.metrics.reporters} names its class. */
@@ -154,6 +156,11 @@ public final class WhaleConfigValidation {
                 throw new IllegalArgumentException(violation);
             }
         }
+        for (String key : List.of(Config.TOPOLOGY_SPOUT_WAIT_STRATEGY, Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
+            if (PUBLISH_WAIT.equals(topoConf.get(key))) {
+                throw new IllegalArgumentException(misplacedPublishWait(key));
+            }
+        }
         checkPrometheusPorts(topoConf);
         checkTransportSecurity(topoConf, Utils.readStormConfig());
     }
@@ -181,6 +188,12 @@ public final class WhaleConfigValidation {
                 + "and " + String.join(" and ", required) + " asks for them; run this topology over Netty (leave "
                 + WhaleConfig.TRANSPORT + " unset or set it to netty), or set them to false in its conf knowingly");
         }
+    }
+
+    /** Why {@link #PUBLISH_WAIT} cannot be {@code key}'s wait (a spout's, backpressure's): it watches a bolt's queue. */
+    public static String misplacedPublishWait(String key) {
+        return key + ": " + PUBLISH_WAIT + " waits for tuples published to a bolt's queue and is for "
+            + Config.TOPOLOGY_BOLT_WAIT_STRATEGY + " only";
     }
 
     /** The port of each Whale Prometheus reporter the topology names, parsed as the reporter will (else every worker would fail). */

@@ -223,6 +223,18 @@ class WhaleConfigValidationTest {
     }
 
     @Test
+    void shouldRefuseThePublishWaitAsASpoutsOrABackpressureWaitNamingTheKey() {
+        for (String key : java.util.List.of(Config.TOPOLOGY_SPOUT_WAIT_STRATEGY, Config.TOPOLOGY_BACKPRESSURE_WAIT_STRATEGY)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ConfigValidation.validateTopoConf(conf(key, "io.whale.executor.PublishWait")));
+            assertTrue(e.getMessage().startsWith(key + ": io.whale.executor.PublishWait waits for tuples published to a"
+                + " bolt's queue"), e.getMessage());
+        }
+        assertDoesNotThrow(() -> ConfigValidation.validateTopoConf(conf(Config.TOPOLOGY_BOLT_WAIT_STRATEGY,
+            "io.whale.executor.PublishWait")));
+    }
+
+    @Test
     void shouldLeaveWhaleKeysStormKeysApplicationKeysAndUcxSettingsAlone() {
         Map<String, Object> conf = conf(WhaleConfig.MULTICAST_STRUCTURE, "nonblocking");
         conf.put("whale.examples.report.file", "/tmp/report.jsonl");

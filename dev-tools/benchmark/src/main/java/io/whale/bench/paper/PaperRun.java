@@ -166,9 +166,10 @@ final class PaperRun {
                 submit.addAll(List.of("-c", "whale.transport=" + point.system().transportOr(BenchSystem.DEFAULT_TRANSPORT), "-c",
                     MulticastCounters.reportersSetting(cluster.conf())));
             } else {
-                // Idle bolts wait alike on both: Whale's shipped conf/storm.yaml sets Storm's progressive wait without
-                // its park level; at Storm's default its idle executors spin in parkNanos and on two cores take the CPU
-                // from the busy ones (issue 3's benchmark measured it), which a machine of the paper's would not show.
+                // Storm's progressive wait without its park level, Whale's shipped wait until 2026-12-01 (now it ships
+                // io.whale.executor.PublishWait, which stock Storm lacks): at Storm's default its idle executors spin in
+                // parkNanos and on two cores take the CPU from the busy ones (issue 3's benchmark measured it), which a
+                // machine of the paper's would not show.
                 submit.addAll(WaitSetting.NO_PARK_LEVEL.overrides());
             }
             options.settings().forEach(s -> submit.addAll(List.of("-c", s)));
