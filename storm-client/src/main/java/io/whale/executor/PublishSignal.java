@@ -13,7 +13,13 @@ import java.util.function.BooleanSupplier;
  * costs one turn of the consumer's loop.
  */
 public final class PublishSignal {
+    /** Whether the queue holds a tuple: the consumer's look before it parks. */
+    private final BooleanSupplier published;
     private volatile Thread waiter;
+
+    public PublishSignal(BooleanSupplier published) {
+        this.published = published;
+    }
 
     /** By a producer, after each publish. */
     public void signal() {
@@ -25,9 +31,9 @@ public final class PublishSignal {
 
     /**
      * By the consumer: parks until a producer signals, {@code maxNanos} pass or the thread is interrupted, unless
-     * {@code published} already holds.
+     * the queue already holds a tuple.
      */
-    public void await(BooleanSupplier published, long maxNanos) {
+    public void await(long maxNanos) {
         waiter = Thread.currentThread();
         try {
             if (!published.getAsBoolean()) {

@@ -19,11 +19,11 @@ class PublishSignalTest {
     @Test
     @Timeout(30)
     void shouldWakeAParkedConsumerWhenAProducerSignals() throws Exception {
-        PublishSignal signal = new PublishSignal();
         AtomicBoolean published = new AtomicBoolean();
+        PublishSignal signal = new PublishSignal(published::get);
         CountDownLatch woke = new CountDownLatch(1);
         Thread consumer = new Thread(() -> {
-            signal.await(published::get, HOUR);
+            signal.await(HOUR);
             woke.countDown();
         });
         try {
@@ -41,18 +41,18 @@ class PublishSignalTest {
     @Test
     @Timeout(30)
     void shouldNotParkWhenATupleWasPublishedBeforeTheConsumerLooked() {
-        PublishSignal signal = new PublishSignal();
-        signal.await(() -> true, HOUR);
+        PublishSignal signal = new PublishSignal(() -> true);
+        signal.await(HOUR);
     }
 
     @Test
     @Timeout(30)
     void shouldReturnWhenTheConsumersThreadIsInterrupted() throws Exception {
-        PublishSignal signal = new PublishSignal();
+        PublishSignal signal = new PublishSignal(() -> false);
         CountDownLatch returned = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread consumer = new Thread(() -> {
-            signal.await(() -> false, HOUR);
+            signal.await(HOUR);
             interrupted.set(Thread.currentThread().isInterrupted());
             returned.countDown();
         });
@@ -71,9 +71,9 @@ class PublishSignalTest {
     @Test
     @Timeout(60)
     void shouldMissNoPublishWhenProducerAndConsumerRace() throws Exception {
-        PublishSignal signal = new PublishSignal();
         int rounds = 20_000;
         AtomicInteger queued = new AtomicInteger();
+        PublishSignal signal = new PublishSignal(() -> queued.get() > 0);
         CountDownLatch done = new CountDownLatch(1);
         Thread consumer = new Thread(() -> {
             int taken = 0;
@@ -82,7 +82,7 @@ class PublishSignalTest {
                     queued.decrementAndGet();
                     taken++;
                 } else {
-                    signal.await(() -> queued.get() > 0, HOUR);
+                    signal.await(HOUR);
                 }
             }
             done.countDown();

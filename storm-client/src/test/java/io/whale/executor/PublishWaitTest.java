@@ -24,9 +24,14 @@ class PublishWaitTest {
     /** Parks longer than any test runs, so that only a publish can wake the bolt. */
     private static final long HOUR = TimeUnit.HOURS.toNanos(1);
 
-    /** A bolt executor's loop, as BoltExecutor runs it: take what the queue holds, else wait. */
-    private static Thread boltLoop(JCQueue queue, PublishWait wait, List<Object> taken, CountDownLatch expected) {
-        return new Thread(() -> {
+    /** A bolt executor's loop over {@code queue}, as BoltExecutor runs it (take what the queue holds, else wait), started. */
+    private record Bolt(Thread thread, List<Object> taken, CountDownLatch expected) {
+        static Bolt parkedOn(JCQueue queue, int tuples) {
+            PublishWait wait = new PublishWait(HOUR);
+            wait.prepare(Map.of(), WaitSituation.BOLT_WAIT);
+            PublishWait.watch(wait, queue);
+            List<Object> taken = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch expected = new CountDownLatch(tuples);
             JCQueue.Consumer consumer = new JCQueue.Consumer() {
                 @Override
                 public void accept(Object tuple) {
@@ -38,13 +43,30 @@ class PublishWaitTest {
                 public void flush() {
                 }
             };
-            int idle = 0;
-            while (!Thread.currentThread().isInterrupted()) {
-                if (queue.consume(consumer) == 0) {
-                    idle = wait.idle(idle);
+            Thread thread = new Thread(() -> {
+                int idle = 0;
+                while (!Thread.currentThread().isInterrupted()) {
+                    if (queue.consume(consumer) == 0) {
+                        idle = wait.idle(idle);
+                    }
                 }
-            }
-        });
+            });
+            thread.start();
+            Bolt bolt = new Bolt(thread, taken, expected);
+            bolt.parked();
+            return bolt;
+        }
+
+        /** Waits until the loop is parked on its queue's signal (not between two turns of its loop). */
+        void parked() {
+            await().atMost(Duration.ofSeconds(10)).until(() -> thread.getState() == Thread.State.TIMED_WAITING
+                && LockSupport.getBlocker(thread) instanceof PublishSignal);
+        }
+
+        void stop() throws InterruptedException {
+            thread.interrupt();
+            thread.join();
+        }
     }
 
     private static JCQueue queue(int producerBatch) {
@@ -56,27 +78,19 @@ class PublishWaitTest {
     @Timeout(60)
     void shouldWakeAnIdleBoltForATuplePublishedToItsQueueAnyWay() throws Exception {
         JCQueue direct = queue(1);
-        List<Object> taken = Collections.synchronizedList(new ArrayList<>());
-        CountDownLatch expected = new CountDownLatch(3);
-        PublishWait wait = new PublishWait(HOUR);
-        wait.prepare(Map.of(), WaitSituation.BOLT_WAIT);
-        PublishWait.watch(wait, direct);
-        Thread bolt = boltLoop(direct, wait, taken, expected);
+        Bolt bolt = Bolt.parkedOn(direct, 3);
         try {
-            bolt.start();
-            parked(bolt);
             assertTrue(direct.tryPublish("one"));
-            await().atMost(Duration.ofSeconds(10)).until(() -> taken.size() == 1);
-            parked(bolt);
+            await().atMost(Duration.ofSeconds(10)).until(() -> bolt.taken().size() == 1);
+            bolt.parked();
             assertTrue(direct.tryPublishToOverflow("two"));
-            await().atMost(Duration.ofSeconds(10)).until(() -> taken.size() == 2);
-            parked(bolt);
+            await().atMost(Duration.ofSeconds(10)).until(() -> bolt.taken().size() == 2);
+            bolt.parked();
             assertTrue(direct.tryPublishDirect("three"));
-            assertTrue(expected.await(10, TimeUnit.SECONDS), "the bolt did not wake for each tuple: " + taken);
-            assertEquals(List.of("one", "two", "three"), taken);
+            assertTrue(bolt.expected().await(10, TimeUnit.SECONDS), "the bolt did not wake for each tuple: " + bolt.taken());
+            assertEquals(List.of("one", "two", "three"), bolt.taken());
         } finally {
-            bolt.interrupt();
-            bolt.join();
+            bolt.stop();
             direct.close();
         }
     }
@@ -85,34 +99,17 @@ class PublishWaitTest {
     @Timeout(60)
     void shouldWakeAnIdleBoltWhenAProducersBatchIsFlushedToItsQueue() throws Exception {
         JCQueue batched = queue(4);
-        List<Object> taken = Collections.synchronizedList(new ArrayList<>());
-        CountDownLatch expected = new CountDownLatch(2);
-        PublishWait wait = new PublishWait(HOUR);
-        PublishWait.watch(wait, batched);
-        Thread bolt = boltLoop(batched, wait, taken, expected);
+        Bolt bolt = Bolt.parkedOn(batched, 2);
         try {
-            bolt.start();
-            parked(bolt);
             batched.publish("a");
             batched.publish("b");
             batched.flush();
-            assertTrue(expected.await(10, TimeUnit.SECONDS), "a flushed batch did not wake the bolt: " + taken);
-            assertEquals(List.of("a", "b"), taken);
+            assertTrue(bolt.expected().await(10, TimeUnit.SECONDS), "a flushed batch did not wake the bolt: " + bolt.taken());
+            assertEquals(List.of("a", "b"), bolt.taken());
         } finally {
-            bolt.interrupt();
-            bolt.join();
+            bolt.stop();
             batched.close();
         }
-    }
-
-    /** The bolt thread is parked on its queue's signal (not between two turns of its loop). */
-    private static void parked(Thread bolt) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> bolt.getState() == Thread.State.TIMED_WAITING
-            && isParkedOnThePublishSignal(bolt));
-    }
-
-    private static boolean isParkedOnThePublishSignal(Thread bolt) {
-        return LockSupport.getBlocker(bolt) instanceof PublishSignal;
     }
 
     @Test
