@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * One real cluster for every test class annotated {@code @SharedCluster.On(shape)}, handed to its tests as a
@@ -31,9 +32,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>One shared cluster is up at a time: it starts when the first class of its shape runs, and stops (by its handle,
  * {@link PrivateLocalCluster#close}, which checks that no process of it is left) when a class of another shape starts or
  * when the run ends (JUnit's root store closes it; failsafe reports a failed close as a failure of "JUnit Jupiter").
+ * A test that fails carries what the cluster logged about its workers' lives ({@link ClusterLogDigest}).
  * {@link GroupedByShape}, the failsafe run's class order, runs the classes of a shape one after the other.
  */
-final class SharedCluster implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+final class SharedCluster implements BeforeAllCallback, AfterAllCallback, ParameterResolver, TestExecutionExceptionHandler {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedCluster.class);
     private static final String RUNNING = "running";
 
@@ -98,6 +100,17 @@ final class SharedCluster implements BeforeAllCallback, AfterAllCallback, Parame
             List<String> left = running.cluster().killEveryTopology();
             assertEquals(List.of(), left, context.getRequiredTestClass().getSimpleName() + " left topologies running on the shared cluster");
         }
+    }
+
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable failure) throws Throwable {
+        Running running = context.getRoot().getStore(NAMESPACE).get(RUNNING, Running.class);
+        if (running != null) {
+            AssertionError digest = new AssertionError(ClusterLogDigest.text(running.cluster().dir().resolve("logs")), null);
+            digest.setStackTrace(new StackTraceElement[0]);
+            failure.addSuppressed(digest);
+        }
+        throw failure;
     }
 
     @Override

@@ -65,8 +65,10 @@ class UiClusterIT {
         assertEquals(2, supervisors.size());
         supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
 
-        // the page counts the tasks of executors that have sent stats: a worker that started last may not have yet
-        JsonNode topology = await("every executor's stats on the topology page").atMost(Duration.ofMinutes(1))
+        // the page counts the tasks of executors that have sent stats: a worker that started last may not have yet (on
+        // CI's loaded cores a first worker has come up a minute after its assignment; a failure shows what the cluster
+        // logged about it)
+        JsonNode topology = await("every executor's stats on the topology page").atMost(Duration.ofMinutes(2))
             .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/topology/" + id + "?window=600"),
                 t -> t.path("bolts").path(0).path("tasks").asInt() == TASKS && t.path("workers").size() == WORKERS);
         assertEquals(NAME, topology.get("name").asText());
