@@ -42,12 +42,22 @@ class MulticastCountersTest {
         Files.writeString(conf, "topology.metrics.reporters:\n  - class: \"io.whale.metrics.prometheus.PrometheusReporter\"\n"
             + "    port: \"9250-9260\"\n");
 
-        String setting = MulticastCounters.reportersSetting(conf);
+        String setting = MulticastCounters.reportersSetting(conf, 5);
         assertTrue(setting.startsWith("topology.metrics.reporters="), setting);
         JsonNode reporters = new ObjectMapper().readTree(setting.substring(setting.indexOf('=') + 1));
         assertEquals(2, reporters.size());
         assertEquals("io.whale.metrics.prometheus.PrometheusReporter", reporters.get(0).path("class").asText());
         assertEquals("org.apache.storm.metrics2.reporters.ConsoleStormReporter", reporters.get(1).path("class").asText());
+        assertEquals(5, reporters.get(1).path("report.period").asInt());
+    }
+
+    @Test
+    void shouldReportFourTimesAPhaseAtLeastAndOnceInFiveSecondsAtMost() {
+        assertEquals(5, MulticastCounters.reportSeconds(20), "a full run's 20-s phases");
+        assertEquals(5, MulticastCounters.reportSeconds(60));
+        assertEquals(1, MulticastCounters.reportSeconds(5), "the quick run's 5-s phases");
+        assertEquals(2, MulticastCounters.reportSeconds(10));
+        assertEquals(1, MulticastCounters.reportSeconds(1));
     }
 
     @Test
