@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.opentest4j.TestAbortedException;
 
 /**
  * One real cluster for every test class annotated {@code @SharedCluster.On(shape)}, handed to its tests as a
@@ -105,10 +106,14 @@ final class SharedCluster implements BeforeAllCallback, AfterAllCallback, Parame
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable failure) throws Throwable {
         Running running = context.getRoot().getStore(NAMESPACE).get(RUNNING, Running.class);
-        if (running != null) {
-            AssertionError digest = new AssertionError(ClusterLogDigest.text(running.cluster().dir().resolve("logs")), null);
-            digest.setStackTrace(new StackTraceElement[0]);
-            failure.addSuppressed(digest);
+        if (running != null && !(failure instanceof TestAbortedException)) {
+            try {
+                AssertionError digest = new AssertionError(ClusterLogDigest.text(running.cluster().dir().resolve("logs")), null);
+                digest.setStackTrace(new StackTraceElement[0]);
+                failure.addSuppressed(digest);
+            } catch (RuntimeException unreadable) {
+                failure.addSuppressed(unreadable);
+            }
         }
         throw failure;
     }
