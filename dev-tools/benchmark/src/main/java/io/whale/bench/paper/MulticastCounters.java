@@ -16,7 +16,7 @@ import org.apache.storm.utils.Utils;
  * frames all came back credited ({@value #DELIVERED}) and the microseconds that took ({@value #MICROS}, from the emit
  * until its last destination worker's credit, the paper's "until all the destination instances receive it" plus the
  * credit's way back). Storm's console metrics reporter, added to the topology's reporters, prints the two counters every
- * few seconds ({@link #reportSeconds}) into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*},
+ * report period ({@link #reportSeconds}) into each worker's worker.log (with the frame windows' gauges, {@code woc-window-tuples-to-*},
  * {@code woc-window-rtt-us-to-*} and {@code woc-window-in-flight-to-*}, and the transport's counters of {@link #EXPRESSION},
  * for a reader of a run's windows); the mean over a window is what they grew by over all the topology's workers between
  * the last report at or before its start (a worker without one: its first report in the window) and the last at or
@@ -49,14 +49,16 @@ final class MulticastCounters {
     }
 
     /**
-     * The console reporter's period for phases of {@code measureSeconds}: four reports in a phase at least, and one in
-     * five seconds at most. A report is not free on a measured host: every second, it took 13.9 % of the source
-     * worker's CPU samples in a run of 16 matchers per worker on a fifth of a core (publish-wait-2026-12-01), most of it
-     * in printing the reports through the worker's log. The windows' edges move by a period at most; the tree's switches
-     * keep their times (their gauges hold them), and only a second switch in one period is left untimed.
+     * The console reporter's period: with paced phases of {@code measureSeconds}, four reports a phase at least and a
+     * period of 5 s at most; in a rate-step run ({@code steps}) every second, since a step's response is timed by the
+     * tree's first switch and waterline crossing after it, of which a report holds only its period's last. A report is
+     * not free on a measured host: every second, it took 13.9 % of the source worker's CPU samples in a run of 16
+     * matchers per worker on a fifth of a core, in Whale's runs only (publish-wait-2026-12-01, where
+     * reporter-profile-r1.txt splits it: Storm's regex filter, the registry's copy, formatting and printing through the
+     * worker's log). A window's edges then move by up to a period, and a second switch in one period is left untimed.
      */
-    static int reportSeconds(int measureSeconds) {
-        return Math.max(1, Math.min(5, measureSeconds / 4));
+    static int reportSeconds(int measureSeconds, boolean steps) {
+        return steps ? 1 : Math.max(1, Math.min(5, measureSeconds / 4));
     }
 
     /**

@@ -165,7 +165,7 @@ final class PaperRun {
             if (point.system().whale()) {
                 submit.addAll(List.of("-c", "whale.transport=" + point.system().transportOr(BenchSystem.DEFAULT_TRANSPORT), "-c",
                     MulticastCounters.reportersSetting(cluster.conf(),
-                    MulticastCounters.reportSeconds(options.measureSeconds()))));
+                        MulticastCounters.reportSeconds(options.measureSeconds(), !rateSteps.equals(KafkaFeed.NO_STEPS)))));
             } else {
                 // Storm's progressive wait without its park level, Whale's shipped wait until 2026-12-01 (now it ships
                 // io.whale.executor.PublishWait, which stock Storm lacks): at Storm's default its idle executors spin in

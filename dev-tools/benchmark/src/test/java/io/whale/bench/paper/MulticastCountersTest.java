@@ -52,12 +52,13 @@ class MulticastCountersTest {
     }
 
     @Test
-    void shouldReportFourTimesAPhaseAtLeastAndOnceInFiveSecondsAtMost() {
-        assertEquals(5, MulticastCounters.reportSeconds(20), "a full run's 20-s phases");
-        assertEquals(5, MulticastCounters.reportSeconds(60));
-        assertEquals(1, MulticastCounters.reportSeconds(5), "the quick run's 5-s phases");
-        assertEquals(2, MulticastCounters.reportSeconds(10));
-        assertEquals(1, MulticastCounters.reportSeconds(1));
+    void shouldReportFourTimesAPhaseAtLeastWithAPeriodOfFiveSecondsAtMostAndEverySecondInARateStepRun() {
+        assertEquals(5, MulticastCounters.reportSeconds(20, false), "a full run's 20-s phases");
+        assertEquals(5, MulticastCounters.reportSeconds(60, false));
+        assertEquals(1, MulticastCounters.reportSeconds(5, false), "the quick run's 5-s phases");
+        assertEquals(2, MulticastCounters.reportSeconds(10, false));
+        assertEquals(1, MulticastCounters.reportSeconds(1, false));
+        assertEquals(1, MulticastCounters.reportSeconds(20, true), "a step's first switch after it is timed");
     }
 
     @Test
