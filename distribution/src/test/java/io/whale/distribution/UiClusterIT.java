@@ -66,8 +66,8 @@ class UiClusterIT {
         supervisors.forEach(s -> assertEquals("127.0.0.1", s.get("host").asText()));
 
         // the page counts the tasks of executors that have sent stats: a worker that started last may not have yet (on
-        // CI's loaded cores a first worker has come up a minute after its assignment; a failure shows what the cluster
-        // logged about it)
+        // CI's loaded cores the page once showed its three workers 0-1 s up a minute after the submit; why, the cluster's
+        // logs would tell, which a failure now shows)
         JsonNode topology = await("every executor's stats on the topology page").atMost(Duration.ofMinutes(2))
             .pollInterval(Duration.ofSeconds(1)).until(() -> json(cluster, "/api/v1/topology/" + id + "?window=600"),
                 t -> t.path("bolts").path(0).path("tasks").asInt() == TASKS && t.path("workers").size() == WORKERS);
