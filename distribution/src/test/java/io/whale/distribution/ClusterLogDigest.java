@@ -32,6 +32,8 @@ final class ClusterLogDigest {
     static final int ERRORS_PER_WORKER = 3;
     private static final int WIDTH = 220;
     private static final int STAMP_LENGTH = "2026-12-01 17:05:53.527".length();
+    /** Where a stamp's time of day starts. */
+    private static final int TIME_OF_DAY = "2026-12-01 ".length();
     private static final Set<String> LOGS = Set.of("nimbus.log", "supervisor.log", "worker.log");
     private static final Pattern STAMP = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} ");
     private static final Pattern ASSIGNMENT = Pattern.compile("Setting new assignment for topology id ([^:]+):");
@@ -67,7 +69,7 @@ final class ClusterLogDigest {
             throw new UncheckedIOException("cannot read the cluster's logs under " + logs, e);
         }
         notAlive.forEach((topology, n) -> lines.add(n.first + " nimbus executors of " + topology + " not alive: " + n.reports
-            + " report(s), the last at " + n.last.substring(STAMP_LENGTH - 12)));
+            + " report(s), the last at " + n.last.substring(TIME_OF_DAY)));
         // by time alone: List.sort is stable, so the lines of one log in one millisecond keep their order
         lines.sort(Comparator.comparing(l -> l.substring(0, STAMP_LENGTH)));
         return lines.subList(Math.max(0, lines.size() - LINES), lines.size()).stream()

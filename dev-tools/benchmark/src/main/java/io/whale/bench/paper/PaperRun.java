@@ -148,6 +148,7 @@ final class PaperRun {
     private Followed follow(String name, PaperPoint point, List<String> settings, Path data, double commonRate, String rateSteps)
         throws IOException, InterruptedException {
         String started = Instant.now().toString();
+        boolean steps = !rateSteps.equals(KafkaFeed.NO_STEPS);
         Path runDir = options.out().resolve("runs").resolve(name);
         FileUtils.deleteDirectory(runDir.toFile());
         Files.createDirectories(runDir);
@@ -165,7 +166,7 @@ final class PaperRun {
             if (point.system().whale()) {
                 submit.addAll(List.of("-c", "whale.transport=" + point.system().transportOr(BenchSystem.DEFAULT_TRANSPORT), "-c",
                     MulticastCounters.reportersSetting(cluster.conf(),
-                        MulticastCounters.reportSeconds(options.measureSeconds(), !rateSteps.equals(KafkaFeed.NO_STEPS)))));
+                        MulticastCounters.reportSeconds(options.measureSeconds(), steps))));
             } else {
                 // Storm's progressive wait without its park level, Whale's shipped wait until 2026-12-01 (now it ships
                 // io.whale.executor.PublishWait, which stock Storm lacks): at Storm's default its idle executors spin in
@@ -209,7 +210,7 @@ final class PaperRun {
                     sourceHost = SourceHost.of(cluster.dir().resolve("logs"), name, point.app().broadcastComponent());
                     cluster.shapeLinks(options.linkMbit());
                     cluster.liftHostCpus(false);
-                    if (rateSteps.equals(KafkaFeed.NO_STEPS)) {
+                    if (!steps) {
                         // before the feed is released, so that the recording covers the capacity phase whole however
                         // long jcmd takes on the loaded machine (12 s once in CI), and nothing below waits for jcmd
                         int at = sourceHost;
