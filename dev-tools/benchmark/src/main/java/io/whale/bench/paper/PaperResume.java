@@ -94,14 +94,14 @@ final class PaperResume {
     /**
      * The options that decide what a round measures: all but {@code resume} and {@code reportOnly}, the figures, which
      * are drawn from the rounds afterwards (the systems a round runs, which the figures choose, are among those compared),
-     * the rate steps' length, which the rate-step runs' schedule carries, and the P values and applications: a round is
-     * one application's at one P, measured alike whichever others the lists hold, so that a run can add a P or the other
-     * application to the rounds an earlier one measured.
+     * the rate steps' length, which the rate-step runs' schedule carries, the P values and applications and the number
+     * of rounds: a round is one application's at one P, measured alike whichever others the lists hold and however many
+     * rounds follow it, so that a run can add a P, the other application or rounds to those an earlier one measured.
      */
     private static JsonNode measuring(JsonNode options) {
         JsonNode copy = options.deepCopy();
         if (copy instanceof ObjectNode o) {
-            o.remove(List.of("resume", "reportOnly", "figures", "stepSeconds", "matchers", "apps"));
+            o.remove(List.of("resume", "reportOnly", "figures", "stepSeconds", "matchers", "apps", "repeats"));
         }
         return copy;
     }

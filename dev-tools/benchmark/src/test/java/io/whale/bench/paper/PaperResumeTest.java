@@ -85,6 +85,21 @@ class PaperResumeTest {
     }
 
     @Test
+    void shouldKeepTheRoundsMeasuredWhenMoreRoundsAreAsked(@TempDir Path dir) throws Exception {
+        PaperOptions twoRounds = PaperOptions.parse("--quick", "--out", dir.toString(), "--repeats", "2");
+        List<PaperResult> saved = new ArrayList<>(round(twoRounds, PaperApp.RIDEHAILING, 8, 1));
+        saved.addAll(round(twoRounds, PaperApp.RIDEHAILING, 8, 2));
+        write(dir, twoRounds, saved);
+
+        PaperOptions threeRounds = PaperOptions.parse("--quick", "--out", dir.toString(), "--repeats", "3", "--resume");
+
+        List<PaperResult> kept = PaperResume.load(dir.resolve("results.json"), threeRounds, JSON);
+        assertEquals(saved, kept, "a round is measured alike whatever the number of rounds");
+        assertTrue(PaperResume.done(kept, threeRounds, PaperApp.RIDEHAILING, 8, 2));
+        assertFalse(PaperResume.done(kept, threeRounds, PaperApp.RIDEHAILING, 8, 3), "round 3 runs");
+    }
+
+    @Test
     void shouldKeepOneApplicationsRoundsWhenTheOtherIsAdded(@TempDir Path dir) throws Exception {
         PaperOptions rideHailing = PaperOptions.parse("--out", dir.toString(), "--figures", "13,14,17,18,21,25,26,27", "--matchers", "128");
         List<PaperResult> saved = round(rideHailing, PaperApp.RIDEHAILING, 128, 1);
