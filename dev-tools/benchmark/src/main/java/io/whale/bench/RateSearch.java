@@ -6,12 +6,15 @@ import java.util.OptionalDouble;
  * The search for a system's sustainable rate, the highest offered (Poisson) rate it keeps up with, as shares of its
  * measured capacity C (the rate it drains a standing backlog at, or emits at unpaced): pure, each probe's verdict
  * passed in. The first probe is at 0.9 C; while none has kept up the probes step down by 0.2 C (0.7, 0.5, ...); while
- * every one has, they step up by 0.2 C (1.1, 1.3, ...: a paced rate can be carried above what a backlog drained at);
- * once both happened, they halve the gap between the highest share that kept up and the lowest that did not, until it
- * is 0.1 C or less or the probes allowed are spent. The sustainable share is the highest that kept up (0 when none
- * did). Both drivers search so ({@code bench-paper.sh}, {@code bench-woc.sh --find-sustainable}), and judge a probe
- * by {@link #keptUp}: a probe costs a settle, a measurement and a drain on a shaped link, and most systems keep up
- * near their capacity, so the search starts there and one probe is often all it takes.
+ * every one has, they step up by 0.2 C, 0.4 C, 0.8 C, ... (1.1, 1.5, 2.3, ...: a paced rate can be carried well above
+ * what an overloaded system drained a backlog at); once both happened, they halve the gap between the highest share
+ * that kept up and the lowest that did not, until it is 0.1 C or less or the probes allowed are spent. A search whose
+ * probes all kept up is not over when they are spent: it goes on, as many probes again at most, until one falls
+ * behind, so that the rate it reports is bounded by one the system did not keep up with rather than by the number of
+ * probes. The sustainable share is the highest that kept up (0 when none did). Both drivers search so
+ * ({@code bench-paper.sh}, {@code bench-woc.sh --find-sustainable}), and judge a probe by {@link #keptUp}: a probe
+ * costs a settle, a measurement and a drain on a shaped link, and most systems keep up near their capacity, so the
+ * search starts there.
  */
 public final class RateSearch {
     /** A probe kept up when its backlog grew by less than this share of its offered rate (committed within 5 %). */
@@ -35,21 +38,20 @@ public final class RateSearch {
 
     /** The share of C to probe next; empty when the search is over. */
     public OptionalDouble next() {
-        if (probes >= maxProbes) {
-            return OptionalDouble.empty();
-        }
         if (probes == 0) {
-            return OptionalDouble.of(FIRST_SHARE);
+            return maxProbes > 0 ? OptionalDouble.of(FIRST_SHARE) : OptionalDouble.empty();
         }
         if (highestKept == 0) {
             double lower = lowestFailed - STEP;
-            return lower > EPSILON ? OptionalDouble.of(round(lower)) : OptionalDouble.empty();
+            return probes < maxProbes && lower > EPSILON ? OptionalDouble.of(round(lower)) : OptionalDouble.empty();
         }
         if (lowestFailed == Double.POSITIVE_INFINITY) {
-            return OptionalDouble.of(round(highestKept + STEP));
+            // every probe so far kept up: each step up twice the last
+            return probes < 2 * maxProbes
+                ? OptionalDouble.of(round(highestKept + STEP * (1L << (probes - 1)))) : OptionalDouble.empty();
         }
-        return lowestFailed - highestKept > RESOLUTION + EPSILON ? OptionalDouble.of(round((highestKept + lowestFailed) / 2))
-            : OptionalDouble.empty();
+        return probes < maxProbes && lowestFailed - highestKept > RESOLUTION + EPSILON
+            ? OptionalDouble.of(round((highestKept + lowestFailed) / 2)) : OptionalDouble.empty();
     }
 
     /** What the probe at {@code share} of C showed. */

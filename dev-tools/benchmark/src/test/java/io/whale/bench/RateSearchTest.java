@@ -22,17 +22,35 @@ class RateSearchTest {
     }
 
     @Test
-    void shouldStopAtTheFirstProbeWhenItIsTheOnlyOneAllowed() {
+    void shouldStopAtTheFirstProbeWhenItIsTheOnlyOneAllowedAndFellBehind() {
         RateSearch search = new RateSearch(1);
-        assertEquals(List.of(0.9), probe(search, share -> true));
-        assertEquals(0.9, search.sustainedShare());
+        assertEquals(List.of(0.9), probe(search, share -> false));
+        assertEquals(0, search.sustainedShare());
     }
 
     @Test
-    void shouldStepAboveTheCapacityWhileEveryProbeKeepsUp() {
+    void shouldStepAboveTheCapacityTwiceFurtherEachTimeWhileEveryProbeKeepsUp() {
         RateSearch search = new RateSearch(3);
-        assertEquals(List.of(0.9, 1.1, 1.3), probe(search, share -> true));
-        assertEquals(1.3, search.sustainedShare());
+        assertEquals(List.of(0.9, 1.1, 1.5, 2.3), probe(search, share -> share <= 2.0));
+        assertEquals(1.5, search.sustainedShare(), "2.3 C fell behind: 1.5 C is the rate found, not a floor");
+    }
+
+    @Test
+    void shouldGoOnPastTheProbesAllowedUntilOneFallsBehindAsManyAgainAtMost() {
+        RateSearch search = new RateSearch(3);
+        assertEquals(List.of(0.9, 1.1, 1.5, 2.3, 3.9, 7.1), probe(search, share -> true));
+        assertEquals(7.1, search.sustainedShare(), "every probe kept up: a floor");
+
+        RateSearch one = new RateSearch(1);
+        assertEquals(List.of(0.9, 1.1), probe(one, share -> share < 1));
+        assertEquals(0.9, one.sustainedShare(), "1.1 C fell behind");
+    }
+
+    @Test
+    void shouldNotGoOnPastTheProbesAllowedOnceAProbeFellBehind() {
+        RateSearch search = new RateSearch(3);
+        assertEquals(List.of(0.9, 1.1, 1.5), probe(search, share -> share <= 1.2));
+        assertEquals(1.1, search.sustainedShare(), "the gap 1.1-1.5 C is left: the probes allowed are spent");
     }
 
     @Test

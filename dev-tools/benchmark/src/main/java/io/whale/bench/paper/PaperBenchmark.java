@@ -374,8 +374,8 @@ public final class PaperBenchmark {
                 phase.results(), phase.multicastMillis(), phase.keptUp() ? "kept up" : "fell behind"));
         }
         if (r.sustainedRateFound()) {
-            s.append(String.format("%n  throughput %.0f records/s (sustainable rate: offered to the highest paced phase that kept up)",
-                r.throughputPerSecond()));
+            s.append(String.format("%n  throughput %.0f records/s (sustainable rate: offered to the highest paced phase that kept up%s)",
+                r.throughputPerSecond(), SustainedRate.floor(r.search()) ? "; a floor: every probe kept up" : ""));
         } else if (!r.search().isEmpty()) {
             s.append(String.format("%n  throughput: no paced phase kept up, so no sustainable rate was found (it lies below %.0f records/s)",
                 r.rateBasisPerSecond()));

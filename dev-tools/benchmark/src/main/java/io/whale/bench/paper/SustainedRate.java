@@ -28,6 +28,14 @@ interface SustainedRate {
     }
 
     /**
+     * Whether the sustainable rate is only a floor: probes ran and every one kept up, so none bounds the rate from above
+     * ({@link io.whale.bench.RateSearch} goes on past the probes allowed to find one that falls behind, as many again at most).
+     */
+    static boolean floor(List<? extends SustainedRate> probes) {
+        return !probes.isEmpty() && probes.stream().allMatch(SustainedRate::keptUp);
+    }
+
+    /**
      * The rate other rates are shares of (the common rate, the rate steps): the sustainable rate, or when no probe kept
      * up the lowest rate offered to one (above the sustainable rate, the nearest known), or {@code withoutProbes}.
      */

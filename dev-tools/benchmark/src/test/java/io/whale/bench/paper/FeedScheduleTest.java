@@ -144,7 +144,9 @@ class FeedScheduleTest {
 
         topology.runUntil(schedule, FeedSchedule.Phase.DONE);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
-        assertEquals(1, probes.size(), "one probe allowed");
+        assertEquals(2, probes.size(), "one probe allowed; it kept up, so one more went above it (as many again at most)");
+        assertEquals(550, probes.get(1).ratePerSecond(), 5, "1.1 of the capacity");
+        assertFalse(probes.get(1).keptUp(), "above the 500/s the topology consumes: the rate is bounded from above");
         FeedSchedule.Window probe = probes.get(0);
         assertEquals(450, probe.ratePerSecond(), 5);
         assertEquals(450, probe.offeredPerSecond(), 450 * 0.1, "Poisson at 450/s over 20 s");

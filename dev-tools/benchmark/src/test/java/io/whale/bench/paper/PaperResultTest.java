@@ -68,6 +68,13 @@ class PaperResultTest {
     }
 
     @Test
+    void shouldCallTheRateAFloorOnlyWhenEveryProbeKeptUp() {
+        assertTrue(SustainedRate.floor(List.of(probe(900, 895, true), probe(1_100, 1_090, true))), "nothing above it fell behind");
+        assertFalse(SustainedRate.floor(List.of(probe(900, 895, true), probe(1_100, 900, false))), "1,100 fell behind: the rate is found");
+        assertFalse(SustainedRate.floor(List.of()), "no search: the capacity");
+    }
+
+    @Test
     void shouldReportNoThroughputWhenNoProbeKeptUpAndStepFromTheLowestRateOffered() {
         PaperResult r = run(List.of(probe(900, 610, false), probe(700, 640, false), probe(500, 430, false)));
         assertTrue(Double.isNaN(r.throughputPerSecond()), "never what a probe that fell behind consumed");
