@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -257,6 +258,10 @@ final class PaperRun {
                     lastUse = now;
                 }
                 TimeUnit.MILLISECONDS.sleep(100);
+            }
+            Optional<String> relaunched = WorkerLaunches.again(cluster.dir().resolve("logs"), name, point.workers());
+            if (relaunched.isPresent()) {
+                throw new IllegalStateException(name + ": " + relaunched.get());
             }
             return new Followed(started, runDir, report, done, capacity, sourceHost, sendPath, use);
         } finally {
