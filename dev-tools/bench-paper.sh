@@ -10,7 +10,7 @@
 # Defaults: figures 11-28, P = 8,16,32, 3 repeats, 8 hosts with 2 Mbit/s links, W = 8 (one worker per host),
 # up to 3 probes in the search for each run's sustainable rate, p99 bound 1000 ms, rate steps (Figs. 23-24) of 20 s,
 # MMS and WTL sweeps (Figs. 11-12) at the highest P.
-# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe (two if it kept up), one sweep run (WTL 10 ms),
+# --quick: P = 8, 1 repeat, 4 hosts with 10 Mbit/s links, short phases and steps, one probe (two more if it kept up: above it, then halfway), one sweep run (WTL 10 ms),
 # no binomial runs: some 15 minutes,
 # every figure with data (CI's smoke). --resume: go on with an earlier run into the same --out. --report-only: draw the
 # report of an earlier run into the same --out (same options) again from its results.json, running nothing. What it runs

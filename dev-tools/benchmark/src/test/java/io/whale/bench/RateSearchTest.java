@@ -29,10 +29,10 @@ class RateSearchTest {
     }
 
     @Test
-    void shouldStepAboveTheCapacityTwiceFurtherEachTimeWhileEveryProbeKeepsUp() {
+    void shouldStepAboveTheCapacityTwiceFurtherEachTimeWhileEveryProbeKeepsUpThenHalveTheBracket() {
         RateSearch search = new RateSearch(3);
-        assertEquals(List.of(0.9, 1.1, 1.5, 2.3), probe(search, share -> share <= 2.0));
-        assertEquals(1.5, search.sustainedShare(), "2.3 C fell behind: 1.5 C is the rate found, not a floor");
+        assertEquals(List.of(0.9, 1.1, 1.5, 2.3, 1.9, 2.1), probe(search, share -> share <= 2.0));
+        assertEquals(1.9, search.sustainedShare(), "2.3 C fell behind, then 2.1 C: 1.9 C, within 15 % of it, is the rate found");
     }
 
     @Test
@@ -42,23 +42,24 @@ class RateSearchTest {
         assertEquals(7.1, search.sustainedShare(), "every probe kept up: a floor");
 
         RateSearch one = new RateSearch(1);
-        assertEquals(List.of(0.9, 1.1), probe(one, share -> share < 1));
-        assertEquals(0.9, one.sustainedShare(), "1.1 C fell behind");
+        assertEquals(List.of(0.9, 1.1, 1.0), probe(one, share -> share < 1));
+        assertEquals(0.9, one.sustainedShare(), "1.1 C fell behind, then 1.0 C, the one halving allowed");
     }
 
     @Test
-    void shouldNotGoOnPastTheProbesAllowedOnceAProbeFellBehind() {
+    void shouldHalveTheBracketPastTheProbesAllowedUntilWhatFellBehindIsWithinFifteenPercentAboveWhatKeptUp() {
         RateSearch search = new RateSearch(3);
-        assertEquals(List.of(0.9, 1.1, 1.5), probe(search, share -> share <= 1.2));
-        assertEquals(1.1, search.sustainedShare(), "the gap 1.1-1.5 C is left: the probes allowed are spent");
+        assertEquals(List.of(0.9, 1.1, 1.5, 1.3, 1.2), probe(search, share -> share <= 1.2));
+        assertEquals(1.2, search.sustainedShare(), "1.3 C fell behind, 8 % above: narrow enough");
     }
+
 
     @Test
     void shouldHalveTheGapAboveNineTenthsOnceAProbeAboveItFellBehind() {
         RateSearch search = new RateSearch(5);
         assertEquals(List.of(0.9, 1.1, 1.0), probe(search, share -> share <= 1.0));
         assertEquals(1.0, search.sustainedShare());
-        assertTrue(search.next().isEmpty(), "the gap is 0.1 C");
+        assertTrue(search.next().isEmpty(), "1.1 C, which fell behind, lies 10 % above 1.0 C");
     }
 
     @Test
@@ -80,12 +81,31 @@ class RateSearchTest {
     }
 
     @Test
-    void shouldGoOnStepDownWithMoreProbesUntilTheGapIsATenthOfTheCapacity() {
+    void shouldGoOnStepDownWithMoreProbesThenHalveTheBracketUntilItIsWithinFifteenPercent() {
         RateSearch search = new RateSearch(10);
         List<Double> probed = probe(search, share -> share <= 0.42);
-        assertEquals(List.of(0.9, 0.7, 0.5, 0.3, 0.4), probed);
+        assertEquals(List.of(0.9, 0.7, 0.5, 0.3, 0.4, 0.45), probed);
         assertEquals(0.4, search.sustainedShare());
         assertTrue(search.next().isEmpty());
+    }
+
+    @Test
+    void shouldRunAProbeThatStartedBehindAnUndrainedBacklogAgainAtTheSameShareOnce() {
+        RateSearch search = new RateSearch(3);
+        assertEquals(OptionalDouble.of(0.9), search.next());
+        search.undrained(0.9);
+        assertEquals(OptionalDouble.of(0.9), search.next(), "it says nothing: the same share again after another drain");
+        search.record(0.9, true);
+        assertEquals(OptionalDouble.of(1.1), search.next(), "the repeat kept up: the first step up, as if it were the first probe");
+
+        RateSearch twice = new RateSearch(3);
+        twice.undrained(twice.next().getAsDouble());
+        twice.undrained(twice.next().getAsDouble());
+        assertEquals(OptionalDouble.of(0.7), twice.next(), "undrained again: taken for a probe that fell behind");
+        twice.record(0.7, true);
+        twice.undrained(0.8);
+        assertEquals(OptionalDouble.empty(), twice.next(), "one repeat a search: 0.8 C fell behind, 0.7 C is within 15 %");
+        assertEquals(0.7, twice.sustainedShare());
     }
 
     @Test

@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code drain}: nothing produced until the committed offset reaches what was produced; after every measured
  *       phase but the last. It gives up after twice what the backlog takes at the capacity, but at least a warm-up and a
  *       measurement and at most {@value #DRAIN_LIMIT_MEASURES} times that (a warm-up and a measurement before the
- *       capacity is known): a probe after a drain that gave up does not count as keeping up;</li>
+ *       capacity is known): a probe after a drain that gave up does not count as keeping up, and runs again at its
+ *       rate after another drain ({@link RateSearch#undrained});</li>
  *   <li>{@code search}: the probes of a {@link RateSearch}, each a Poisson process at its share of C, settled then
  *       measured, with a drain after each: a probe kept up when it started behind a fully drained backlog (so that
  *       nothing it consumed was an earlier phase's catch-up), the backlog grew by less than
@@ -273,8 +274,10 @@ final class FeedSchedule {
             boolean keptUp = phase != Phase.CAPACITY && drainedBefore && w.keptUp(p99, p99BoundMillis);
             windows.add(keptUp ? w.withKeptUp() : w);
             measuring = false;
-            if (phase == Phase.SEARCH) {
+            if (phase == Phase.SEARCH && drainedBefore) {
                 search.record(share, keptUp);
+            } else if (phase == Phase.SEARCH) {
+                search.undrained(share);
             }
             if (phase == Phase.CAPACITY && capacityStillChanging()) {
                 openWindow(nowNanos, nowMillis, committed);

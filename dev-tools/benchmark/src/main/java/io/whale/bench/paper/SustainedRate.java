@@ -28,11 +28,14 @@ interface SustainedRate {
     }
 
     /**
-     * Whether the sustainable rate is only a floor: probes ran and every one kept up, so none bounds the rate from above
-     * ({@link io.whale.bench.RateSearch} goes on past the probes allowed to find one that falls behind, as many again at most).
+     * Whether the sustainable rate is only a floor: a probe kept up and none above it fell behind, so none bounds the
+     * rate from above ({@link io.whale.bench.RateSearch} goes on past the probes allowed to find one that falls behind, as
+     * many again at most). A probe at the same rate that fell behind — one that started behind an undrained backlog,
+     * run again — bounds nothing.
      */
     static boolean floor(List<? extends SustainedRate> probes) {
-        return !probes.isEmpty() && probes.stream().allMatch(SustainedRate::keptUp);
+        double highestKept = probes.stream().filter(SustainedRate::keptUp).mapToDouble(SustainedRate::ratePerSecond).max().orElse(Double.NaN);
+        return !Double.isNaN(highestKept) && probes.stream().noneMatch(p -> !p.keptUp() && p.ratePerSecond() > highestKept);
     }
 
     /**

@@ -68,9 +68,12 @@ class PaperResultTest {
     }
 
     @Test
-    void shouldCallTheRateAFloorOnlyWhenEveryProbeKeptUp() {
+    void shouldCallTheRateAFloorOnlyWhenNoProbeAboveItFellBehind() {
         assertTrue(SustainedRate.floor(List.of(probe(900, 895, true), probe(1_100, 1_090, true))), "nothing above it fell behind");
         assertFalse(SustainedRate.floor(List.of(probe(900, 895, true), probe(1_100, 900, false))), "1,100 fell behind: the rate is found");
+        assertTrue(SustainedRate.floor(List.of(probe(900, 1_200, false), probe(900, 895, true), probe(1_100, 1_090, true))),
+            "the probe at 900 that fell behind on an undrained backlog ran again and kept up: nothing above 1,100 fell behind");
+        assertFalse(SustainedRate.floor(List.of(probe(900, 610, false))), "none kept up: no rate, no floor");
         assertFalse(SustainedRate.floor(List.of()), "no search: the capacity");
     }
 
