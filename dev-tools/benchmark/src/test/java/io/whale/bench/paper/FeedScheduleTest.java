@@ -193,12 +193,17 @@ class FeedScheduleTest {
         assertEquals(probes.get(2).offeredPerSecond(), schedule.sustainedPerSecond(), "above 0.9 C: 1.0 C kept up");
     }
 
+    /** One probe allowed after a capacity of 100/s read behind a backlog of {@code backlog}, the topology consuming 100/s. */
+    private static FeedSchedule searchedAtAHundredPerSecondBehind(long backlog) {
+        FeedSchedule schedule = new FeedSchedule(backlog, 1, 2, 1, 1_000, 0, 9, FAST);
+        new Consumer(100).runUntil(schedule, FeedSchedule.Phase.DONE);
+        return schedule;
+    }
+
     @Test
     void shouldNotTakeAProbeThatStartedBehindAnUndrainedBacklogForOneThatKeptUpAndRunItAgainOnce() {
         // the drain gives up after 12 s with records left: a probe at 0.9 C then commits that backlog too
-        FeedSchedule schedule = new FeedSchedule(3_000, 1, 2, 1, 1_000, 0, 9, FAST);
-        Consumer topology = new Consumer(100);
-        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        FeedSchedule schedule = searchedAtAHundredPerSecondBehind(3_000);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
         FeedSchedule.Window probe = probes.get(0);
         assertTrue(probe.backlogFlat(), "committing the earlier backlog too, its backlog shrank: " + probe);
@@ -214,9 +219,7 @@ class FeedScheduleTest {
     @Test
     void shouldTakeTheRateOfAProbeRunAgainBehindABacklogThatDrainedTheSecondTime() {
         // 1,700 records at 100/s: the first drain gives up after 12 s, the second drains what is left
-        FeedSchedule schedule = new FeedSchedule(1_500, 1, 2, 1, 1_000, 0, 9, FAST);
-        Consumer topology = new Consumer(100);
-        topology.runUntil(schedule, FeedSchedule.Phase.DONE);
+        FeedSchedule schedule = searchedAtAHundredPerSecondBehind(1_500);
         List<FeedSchedule.Window> probes = schedule.windows(FeedSchedule.Phase.SEARCH);
         assertFalse(probes.get(0).drainedBefore() || probes.get(0).keptUp(), "the first probe started behind a backlog: " + probes);
         assertEquals(probes.get(0).ratePerSecond(), probes.get(1).ratePerSecond(), "run again at its rate");
