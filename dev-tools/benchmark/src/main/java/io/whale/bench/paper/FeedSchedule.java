@@ -274,10 +274,12 @@ final class FeedSchedule {
             boolean keptUp = phase != Phase.CAPACITY && drainedBefore && w.keptUp(p99, p99BoundMillis);
             windows.add(keptUp ? w.withKeptUp() : w);
             measuring = false;
-            if (phase == Phase.SEARCH && drainedBefore) {
-                search.record(share, keptUp);
-            } else if (phase == Phase.SEARCH) {
-                search.undrained(share);
+            if (phase == Phase.SEARCH) {
+                if (drainedBefore) {
+                    search.record(share, keptUp);
+                } else {
+                    search.undrained(share);
+                }
             }
             if (phase == Phase.CAPACITY && capacityStillChanging()) {
                 openWindow(nowNanos, nowMillis, committed);

@@ -375,7 +375,7 @@ public final class PaperBenchmark {
         }
         if (r.sustainedRateFound()) {
             s.append(String.format("%n  throughput %.0f records/s (sustainable rate: offered to the highest paced phase that kept up%s)",
-                r.throughputPerSecond(), SustainedRate.floor(r.search()) ? "; a floor: every probe kept up" : ""));
+                r.throughputPerSecond(), SustainedRate.floor(r.search()) ? "; a floor: no probe above it fell behind" : ""));
         } else if (!r.search().isEmpty()) {
             s.append(String.format("%n  throughput: no paced phase kept up, so no sustainable rate was found (it lies below %.0f records/s)",
                 r.rateBasisPerSecond()));
