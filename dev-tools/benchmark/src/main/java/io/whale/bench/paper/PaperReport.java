@@ -147,7 +147,7 @@ final class PaperReport {
         + "same repeat of both systems), then median [min–max] over the rounds; ratios are what carries over from 30 machines "
         + "to one. Over the capacity window the JDK Flight Recorder samples the broadcast source host's workers every "
         + SourceRecording.PERIOD.toMillis() + " ms: the samples on the send path (the source's executor inside Storm's emit "
-        + "transfer, the transfer and transport threads but the receivers) times the period, per record, are Fig. 25's "
+        + "transfer or Whale's batch of an emit's copies, the transfer and transport threads but the receivers) times the period, per record, are Fig. 25's "
         + "communication time, and the share of them in a Storm Kryo serializer Fig. 26's (Java frames only: a thread in a "
         + "socket write or a UCX call is not sampled). Figs. 11–12 come from runs of their own after each round at the highest "
         + "P: Whale with one stream-slicing key changed (MMS or WTL), measured as the round's runs are. Figs. 23–24 come from "

@@ -13,7 +13,9 @@ import jdk.jfr.consumer.RecordingFile;
  * Figs. 25–26: where the broadcast source's worker spent its CPU sending, from the JDK Flight Recorder's execution
  * samples of the capacity window (every {@code period} a running thread's Java stack; threads in native code, as in a
  * socket write, are not sampled, so this is the Java side of sending). A sample is of the **send path** when it is on
- * the source component's executor inside Storm's emit transfer ({@code ExecutorTransfer}), or on the threads that only
+ * the source component's executor inside Storm's emit transfer ({@code ExecutorTransfer}) or inside Whale's batch of an
+ * emit's remote copies ({@code WocEmitBatcher}: the collector closes it after the transfer, and the close serializes the
+ * values once and frames them per worker), or on the threads that only
  * send: Storm's {@code Worker-Transfer} thread and its Netty client's I/O threads ({@code client-worker-*}), or the
  * RDMA transport's threads but its receivers; of it, **serialization** when a Kryo serializer of Storm's is on the stack
  * (stock Storm serializes each destination task's copy there, Whale once per emit). Pure but for {@link #read}.
@@ -22,13 +24,15 @@ record SendPathSamples(long samples, long send, long serialize, double periodMil
     enum Kind { OTHER, SEND, SERIALIZE }
 
     private static final String EMIT_TRANSFER = "org.apache.storm.executor.ExecutorTransfer";
+    private static final String WOC_BATCH = "io.whale.send.WocEmitBatcher";
     private static final String SERIALIZER = "org.apache.storm.serialization.Kryo";
 
     /** What a sample of {@code thread} with this stack (frames as {@code class.method}, innermost first) is. */
     static Kind classify(String thread, String sourceComponent, List<String> frames) {
         boolean sending;
         if (thread.contains("-" + sourceComponent + "-executor[")) {
-            sending = frames.stream().anyMatch(f -> f.startsWith(EMIT_TRANSFER + "."));
+            sending = frames.stream().anyMatch(f -> f.startsWith(EMIT_TRANSFER + ".") || f.startsWith(WOC_BATCH + ".")
+                || f.startsWith(WOC_BATCH + "$"));
         } else {
             sending = thread.equals("Worker-Transfer") || thread.startsWith("client-worker")
                 || thread.startsWith("whale-rdma-") && !thread.startsWith("whale-rdma-receive-") && !thread.startsWith("whale-rdma-ucx-accept");

@@ -18,11 +18,16 @@ class SendPathSamplesTest {
     private static final int SAMPLES = 5;
 
     @Test
-    void shouldCountTheSourceExecutorOnlyInsideTheEmitTransferAndTheSendingThreadsWhole() {
+    void shouldCountTheSourceExecutorOnlyInsideTheEmitTransferOrTheWocBatchAndTheSendingThreadsWhole() {
         String source = "Thread-17-orders-executor[9, 9]";
         assertEquals(SendPathSamples.Kind.SERIALIZE, SendPathSamples.classify(source, "orders", List.of(
             "com.esotericsoftware.kryo.Kryo.writeObject", SERIALIZE, EMIT, "org.apache.storm.kafka.spout.KafkaSpout.nextTuple")));
         assertEquals(SendPathSamples.Kind.SEND, SendPathSamples.classify(source, "orders", List.of("io.whale.send.WocEmitBatcher.endEmit", EMIT)));
+        assertEquals(SendPathSamples.Kind.SERIALIZE, SendPathSamples.classify(source, "orders", List.of(SERIALIZE,
+            "io.whale.send.WocEmitBatcher.sendByWorker", "io.whale.send.WocEmitBatcher$2.close",
+            "org.apache.storm.executor.spout.SpoutOutputCollectorImpl.sendSpoutMsg")),
+            "WOC serializes an emit's values once when the collector closes the emit's batch, after the transfer");
+        assertEquals(SendPathSamples.Kind.SEND, SendPathSamples.classify(source, "orders", List.of("io.whale.send.WocEmitBatcher$2.close")));
         assertEquals(SendPathSamples.Kind.OTHER, SendPathSamples.classify(source, "orders",
             List.of("org.apache.kafka.clients.consumer.KafkaConsumer.poll")), "the spout's own work is not sending");
         assertEquals(SendPathSamples.Kind.OTHER, SendPathSamples.classify("Thread-18-matcher-executor[4, 4]", "orders", List.of(EMIT)),
