@@ -23,16 +23,16 @@ import jdk.jfr.consumer.RecordingFile;
 record SendPathSamples(long samples, long send, long serialize, double periodMillis) {
     enum Kind { OTHER, SEND, SERIALIZE }
 
-    private static final String EMIT_TRANSFER = "org.apache.storm.executor.ExecutorTransfer";
-    private static final String WOC_BATCH = "io.whale.send.WocEmitBatcher";
+    /** The classes of the source executor's emit path: Storm's transfer, and Whale's batch of an emit's copies. */
+    private static final List<String> EMIT_PATH = List.of("org.apache.storm.executor.ExecutorTransfer", "io.whale.send.WocEmitBatcher");
     private static final String SERIALIZER = "org.apache.storm.serialization.Kryo";
 
     /** What a sample of {@code thread} with this stack (frames as {@code class.method}, innermost first) is. */
     static Kind classify(String thread, String sourceComponent, List<String> frames) {
         boolean sending;
         if (thread.contains("-" + sourceComponent + "-executor[")) {
-            sending = frames.stream().anyMatch(f -> f.startsWith(EMIT_TRANSFER + ".") || f.startsWith(WOC_BATCH + ".")
-                || f.startsWith(WOC_BATCH + "$"));
+            sending = frames.stream().map(SendPathSamples::frameClass)
+                .anyMatch(c -> EMIT_PATH.stream().anyMatch(e -> c.equals(e) || c.startsWith(e + "$")));
         } else {
             sending = thread.equals("Worker-Transfer") || thread.startsWith("client-worker")
                 || thread.startsWith("whale-rdma-") && !thread.startsWith("whale-rdma-receive-") && !thread.startsWith("whale-rdma-ucx-accept");
@@ -42,6 +42,11 @@ record SendPathSamples(long samples, long send, long serialize, double periodMil
         }
         boolean serializing = frames.stream().anyMatch(f -> f.startsWith(SERIALIZER) && f.substring(f.lastIndexOf('.') + 1).startsWith("serialize"));
         return serializing ? Kind.SERIALIZE : Kind.SEND;
+    }
+
+    /** The class of a frame named {@code class.method} (a nested class keeps its {@code $}). */
+    private static String frameClass(String frame) {
+        return frame.substring(0, Math.max(0, frame.lastIndexOf('.')));
     }
 
     /**
