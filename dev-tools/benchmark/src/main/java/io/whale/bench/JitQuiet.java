@@ -11,11 +11,11 @@ import java.util.Map;
  * as the system (issue 33: the same point emitted 4,834 and 9,405 broadcasts/s in two rounds after a fixed 60-s warm-up). Pure: the
  * driver passes the threads' CPU by role ({@link ThreadCpu#ticksByRole}).
  */
-final class JitQuiet {
+public final class JitQuiet {
     static final double QUIET_CORES = 0.05;
     static final Duration SLICE = Duration.ofSeconds(5);
     /** The longest the driver waits for it beyond the warm-up; a window that opens then says the JIT was still busy. */
-    static final Duration MAX_WAIT = Duration.ofSeconds(120);
+    public static final Duration MAX_WAIT = Duration.ofSeconds(120);
     static final String COMPILER_ROLE = ThreadCpu.role("C2 CompilerThre");
 
     private JitQuiet() {
@@ -27,12 +27,15 @@ final class JitQuiet {
         return ticks / (double) ProcFiles.CLOCK_TICKS_PER_SECOND / seconds;
     }
 
-    /** What the driver does after a slice: the compiler threads used {@code cores}, {@code waited} after the warm-up. */
-    static Next after(double cores, Duration waited) {
+    /**
+     * What the driver does after a slice: the compiler threads used {@code cores}, {@code waited} after the warm-up, which
+     * it waits beyond for {@code maxWait} at most.
+     */
+    static Next after(double cores, Duration waited, Duration maxWait) {
         if (cores <= QUIET_CORES) {
             return Next.MEASURE;
         }
-        return waited.compareTo(MAX_WAIT) >= 0 ? Next.MEASURE_STILL_BUSY : Next.WAIT;
+        return waited.compareTo(maxWait) >= 0 ? Next.MEASURE_STILL_BUSY : Next.WAIT;
     }
 
     enum Next { MEASURE, MEASURE_STILL_BUSY, WAIT }

@@ -266,29 +266,12 @@ public final class WocBenchmark {
      * {@link JitQuiet#MAX_WAIT}; says how long it took, or that the window opens with the compiler still busy.
      */
     private static void awaitQuietJit(Set<Long> workerPids) throws InterruptedException {
-        long start = System.nanoTime();
-        while (true) {
-            Map<String, Long> before = ThreadCpu.ticksByRole(workerPids);
-            long t0 = System.nanoTime();
+        JitWatch watch = JitWatch.of(workerPids, JitQuiet.MAX_WAIT, System.nanoTime());
+        Optional<JitWatch.Warmed> warmed;
+        while ((warmed = watch.poll(System.nanoTime())).isEmpty()) {
             TimeUnit.MILLISECONDS.sleep(JitQuiet.SLICE.toMillis());
-            Map<String, Long> after = ThreadCpu.ticksByRole(workerPids);
-            double cores = JitQuiet.compilerCores(before, after, (System.nanoTime() - t0) / 1e9);
-            Duration waited = Duration.ofNanos(System.nanoTime() - start);
-            switch (JitQuiet.after(cores, waited)) {
-                case MEASURE -> {
-                    System.out.printf("  JIT quiet %d s after the warm-up (compiler threads %.2f cores over the last %d s)%n",
-                        waited.toSeconds(), cores, JitQuiet.SLICE.toSeconds());
-                    return;
-                }
-                case MEASURE_STILL_BUSY -> {
-                    System.out.printf("  ! the window opens with the JIT still busy: compiler threads %.2f cores, %d s after the warm-up%n",
-                        cores, waited.toSeconds());
-                    return;
-                }
-                case WAIT -> {
-                }
-            }
         }
+        System.out.println("  " + warmed.get().describe("the warm-up"));
     }
 
     /** A submitted point: the cluster it runs on, its report folder and that cluster's storm.yaml. */

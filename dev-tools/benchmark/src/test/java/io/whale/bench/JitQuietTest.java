@@ -31,13 +31,14 @@ class JitQuietTest {
 
     @Test
     void shouldOpenTheWindowWithTheCompilerStillBusyOnlyAfterTheLongestWait() {
-        assertEquals(JitQuiet.Next.WAIT, JitQuiet.after(0.2, Duration.ofSeconds(60)));
-        assertEquals(JitQuiet.Next.MEASURE_STILL_BUSY, JitQuiet.after(0.2, JitQuiet.MAX_WAIT));
-        assertEquals(JitQuiet.Next.MEASURE, JitQuiet.after(0.01, Duration.ofSeconds(5)));
+        assertEquals(JitQuiet.Next.WAIT, JitQuiet.after(0.2, Duration.ofSeconds(60), JitQuiet.MAX_WAIT));
+        assertEquals(JitQuiet.Next.MEASURE_STILL_BUSY, JitQuiet.after(0.2, JitQuiet.MAX_WAIT, JitQuiet.MAX_WAIT));
+        assertEquals(JitQuiet.Next.MEASURE_STILL_BUSY, JitQuiet.after(0.2, Duration.ofSeconds(30), Duration.ofSeconds(30)), "a shorter wait");
+        assertEquals(JitQuiet.Next.MEASURE, JitQuiet.after(0.01, Duration.ofSeconds(5), JitQuiet.MAX_WAIT));
     }
 
     /** Over a 5-s slice. */
     private static boolean quiet(Map<String, Long> before, Map<String, Long> after) {
-        return JitQuiet.after(JitQuiet.compilerCores(before, after, 5.0), Duration.ZERO) == JitQuiet.Next.MEASURE;
+        return JitQuiet.after(JitQuiet.compilerCores(before, after, 5.0), Duration.ZERO, JitQuiet.MAX_WAIT) == JitQuiet.Next.MEASURE;
     }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * offset and the topology's reported latency passed in. Each {@link #tick} says how many records to produce now.
  * <ol>
  *   <li>{@code starting}: a standing backlog of {@code backlog} records, until the topology has committed offsets and
- *       the caller has released the feed (the driver shapes the links first);</li>
+ *       the caller has released the feed (the driver waits for the workers' JIT and shapes the links first);</li>
  *   <li>{@code capacity}: the backlog topped up (the spout never waits for data), warm-up then measured, window after
  *       window while the drain rate still rises: the rate the topology drains at in the last window is its capacity C.
  *       A topology's drain rate can climb for tens of seconds after its warm-up (on a host of a quarter of a core its

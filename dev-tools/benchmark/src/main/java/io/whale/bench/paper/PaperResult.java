@@ -1,5 +1,6 @@
 package io.whale.bench.paper;
 
+import io.whale.bench.JitWatch;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -20,13 +21,16 @@ import java.util.TreeMap;
  * when they shared the machine's). {@code hostTxMbit}, {@code hostRxMbit}: what each emulated host's link sent and
  * received over the capacity window (Mbit/s), host 0 (the bridge) first; empty on one host, and in runs recorded before it read them.
  * {@code workerLosses}: what the workers counted as lost over the whole run ({@link WorkerLosses}), by counter; empty when
- * nothing was, and in runs recorded before 2026-12-01.
+ * nothing was, and in runs recorded before 2026-12-01. {@code jitWarmup}: how long the driver waited, from the
+ * topology's first results, for its workers' JIT compilers before releasing the feed into its measured phases, and
+ * whether they were quiet then ({@link JitWatch}); null in runs recorded before 2026-12-02 (they started measuring at
+ * the first results, with the compilers busy: 20–35 s of each worker's CPU went to them over a run, a third of it).
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,
                    double sourceSerializationPercent, int sourceHost,
                    List<PhaseResult> search, PhaseResult common, long dataPasses, List<Double> hostCores,
-                   List<Double> hostTxMbit, List<Double> hostRxMbit, Map<String, Long> workerLosses) {
+                   List<Double> hostTxMbit, List<Double> hostRxMbit, Map<String, Long> workerLosses, JitWatch.Warmed jitWarmup) {
     PaperResult {
         search = search == null ? List.of() : List.copyOf(search);
         hostCores = hostCores == null ? List.of() : List.copyOf(hostCores);

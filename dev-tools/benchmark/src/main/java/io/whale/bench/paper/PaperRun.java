@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.whale.bench.BenchSystem;
 import io.whale.bench.HostLinks;
+import io.whale.bench.JitQuiet;
+import io.whale.bench.JitWatch;
 import io.whale.bench.ProcFiles;
 import io.whale.bench.RateStepBin;
 import io.whale.bench.RateStepRun;
@@ -34,8 +36,10 @@ import org.apache.commons.io.FileUtils;
 /**
  * Runs one {@link PaperPoint}: starts its {@link KafkaFeed} in host 0's namespace of its system's cluster, submits
  * the application with {@code whale jar} (the reporter appending to a file of the run; the links opened while it
- * starts; once its sink reports results it finds the hosts, the workers and the broadcast source's host, shapes the
- * links again and only then releases the feed into its capacity phase), follows the feed's events —
+ * starts; once its sink reports results it finds the hosts and the workers, waits until the workers' JIT compilers are
+ * quiet ({@link JitWatch}: the hosts' CPU is not capped yet and the feed keeps its backlog standing, so the compilers
+ * finish on the machine's cores instead of taking a fifth of a core from the measured phases), finds the broadcast
+ * source's host, shapes the links again and only then releases the feed into its capacity phase), follows the feed's events —
  * at the capacity window's edges it reads every host's link counters and the machine's CPU ticks, and records the
  * source's workers with the Flight Recorder ({@link SourceRecording}, for {@link SendPathSamples}) — and when the feed
  * is done merges the reporter's histograms over each paced window. A rate-step run ({@link #runSteps}) follows the
@@ -45,6 +49,11 @@ import org.apache.commons.io.FileUtils;
 final class PaperRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    /**
+     * The quick run's longest wait for its workers' JIT ({@link JitWatch}): CI's smoke checks the gate, not a steady
+     * state, beside the unit tests on the same two cores.
+     */
+    static final Duration QUICK_JIT_WAIT = Duration.ofSeconds(30);
     /** The links' rate while a topology starts: its jar reaches every Supervisor in a second, not in minutes. */
     static final int STARTING_LINK_MBIT = 10_000;
     /** Records kept waiting beyond the spout's max pending (2000 in the examples) and one poll (500). */
@@ -85,7 +94,7 @@ final class PaperRun {
         }
         List<List<WorkerCounterLog.Report>> reports = SourceHost.workerReports(cluster.dir().resolve("logs"), name);
         return result(point, name, f.started(), f.done(), f.capacity(), f.sourceHost(), f.sendPath(), ReporterLines.read(f.report()),
-            MulticastCounters.of(reports), WorkerLosses.of(reports));
+            MulticastCounters.of(reports), WorkerLosses.of(reports), f.jit());
     }
 
     /**
@@ -138,7 +147,7 @@ final class PaperRun {
 
     /** What following a run gave: its capacity window (null without one), the feed's last event and the second-by-second use. */
     private record Followed(String started, Path runDir, Path report, JsonNode done, Window capacity, int sourceHost,
-                            SendPathSamples sendPath, List<Use> use) {
+                            SendPathSamples sendPath, List<Use> use, JitWatch.Warmed jit) {
     }
 
     /** The machine's busy cores and what the source host sent (Mbit/s) over about a second around {@code middleMillis}. */
@@ -185,7 +194,7 @@ final class PaperRun {
             cluster.session().whale(submit);
 
             ReportFollower followed = new ReportFollower(events);
-            long deadline = System.nanoTime() + START_TIMEOUT.toNanos()
+            long deadline = System.nanoTime() + START_TIMEOUT.toNanos() + jitWait().toNanos()
                 + TimeUnit.SECONDS.toNanos((3L + 2L * options.probes()) * (options.warmupSeconds() + options.measureSeconds()) + 60)
                 + TimeUnit.SECONDS.toNanos(options.stepSeconds() * (long) PaperOptions.STEP_SHARES.size());
             List<HostLinks.Host> hosts = List.of();
@@ -204,10 +213,19 @@ final class PaperRun {
             SourceRecording recorder = new SourceRecording(runDir);
             SendPathSamples sendPath = null;
             long openMillis = 0;
+            JitWatch jitWatch = null;
+            JitWatch.Warmed jit = null;
             while (done == null) {
-                if (!Files.exists(release) && ReporterLines.read(report).results() > 0) {
-                    hosts = HostLinks.of(cluster.dir());
-                    workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
+                if (jit == null && ReporterLines.read(report).results() > 0) {
+                    if (jitWatch == null) {
+                        hosts = HostLinks.of(cluster.dir());
+                        workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
+                        jitWatch = JitWatch.of(workers, jitWait(), System.nanoTime());
+                    }
+                    jit = jitWatch.poll(System.nanoTime()).orElse(null);
+                }
+                if (jit != null && !Files.exists(release)) {
+                    System.out.println("  " + jit.describe("the first results (hosts' CPU unlimited, the feed's backlog standing)"));
                     sourceHost = SourceHost.of(cluster.dir().resolve("logs"), name, point.app().broadcastComponent());
                     cluster.shapeLinks(options.linkMbit());
                     cluster.liftHostCpus(false);
@@ -263,7 +281,7 @@ final class PaperRun {
             if (relaunched.isPresent()) {
                 throw new IllegalStateException(name + ": " + relaunched.get());
             }
-            return new Followed(started, runDir, report, done, capacity, sourceHost, sendPath, use);
+            return new Followed(started, runDir, report, done, capacity, sourceHost, sendPath, use, jit);
         } finally {
             feed.destroy();
             if (!feed.waitFor(30, TimeUnit.SECONDS)) {
@@ -296,7 +314,7 @@ final class PaperRun {
 
     private PaperResult result(PaperPoint point, String name, String started, JsonNode done, Window capacity, int sourceHost,
                                SendPathSamples sendPath, ReporterLines reporter, MulticastCounters multicasts,
-                               Map<String, Long> workerLosses) throws IOException {
+                               Map<String, Long> workerLosses, JitWatch.Warmed jit) throws IOException {
         FeedSchedule.Window capacityWindow = null;
         List<PhaseResult> search = new ArrayList<>();
         PhaseResult common = null;
@@ -322,7 +340,7 @@ final class PaperRun {
             sendPath == null || perSecond == 0 ? Double.NaN : sendPath.sendMillis() * 1e3 / (perSecond * capacity.seconds()),
             sendPath == null ? Double.NaN : sendPath.serializationPercent(), sourceHost, search, common, done.get("dataPasses").asLong(),
             capacity.hostCores(), capacity.links().stream().map(l -> l.txBytes() * 8e-6 / capacity.seconds()).toList(),
-            capacity.links().stream().map(l -> l.rxBytes() * 8e-6 / capacity.seconds()).toList(), workerLosses);
+            capacity.links().stream().map(l -> l.rxBytes() * 8e-6 / capacity.seconds()).toList(), workerLosses, jit);
     }
 
     /**
@@ -345,8 +363,13 @@ final class PaperRun {
             cluster.bootstrap(), name, point.app().group(name), data.toString(),
             Integer.toString(point.app().keyColumn()), Long.toString(backlog), Long.toString(options.warmupSeconds()),
             Long.toString(options.measureSeconds()), Integer.toString(options.probes()), Double.toString(options.p99BoundMillis()),
-            Double.toString(commonRate), Long.toString(START_TIMEOUT.toSeconds()), events.toString(), release.toString(),
+            Double.toString(commonRate), Long.toString(START_TIMEOUT.plus(jitWait()).toSeconds()), events.toString(), release.toString(),
             report.toString(), rateSteps, options.atMostOnce() ? point.app().sinkProgress() : KafkaFeed.PROGRESS_COMMITTED);
+    }
+
+    /** How long a run waits at most for its workers' JIT before it measures ({@link JitWatch}). */
+    private Duration jitWait() {
+        return options.quick() ? QUICK_JIT_WAIT : JitQuiet.MAX_WAIT;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

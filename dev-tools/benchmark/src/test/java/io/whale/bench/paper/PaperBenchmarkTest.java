@@ -71,6 +71,6 @@ class PaperBenchmarkTest {
         PhaseResult probe = new PhaseResult(rate, rate, rate, 0, 200, 180, 500, 4_000, true, Double.NaN);
         PhaseResult common = new PhaseResult(15, 15, 15, 0, 210, 190, 520, 300, true, Double.NaN);
         return new PaperResult("ridehailing", system.option(), 8, 4, repeat, "2026-11-29T04:40:00Z", rate, 1.3, 1.9, 120_000, 300, 10, 6,
-            List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of());
+            List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of(), null);
     }
 }

@@ -133,9 +133,9 @@ class PaperReportTest {
         PaperResult r = result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000);
         // Storm's source (host 2) sent 9.6 of 10 Mbit/s on 0.12 of its 0.25 core; Whale's sent 6 Mbit/s on all of its core
         PaperResult storm = new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(), r.capacityPerSecond(),
-            1.0, 9.6, 70_000, 10, 10, 2, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.2), List.of(), List.of(), Map.of());
+            1.0, 9.6, 70_000, 10, 10, 2, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.2), List.of(), List.of(), Map.of(), null);
         PaperResult whale = new PaperResult(r.app(), BenchSystem.WOC.option(), r.matchers(), r.workers(), r.repeat(), r.started(),
-            r.capacityPerSecond(), 1.0, 6.0, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.25), List.of(), List.of(), Map.of());
+            r.capacityPerSecond(), 1.0, 6.0, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.2, 0.12, 0.25), List.of(), List.of(), Map.of(), null);
 
         new PaperReport(options, List.of(storm, whale), List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
             "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -157,7 +157,7 @@ class PaperReportTest {
         for (int round = 1; round <= 3; round++) {
             rounds.add(new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), round, r.started(), r.capacityPerSecond(), 1.5,
                 0.54, 7_000, 10, 10, 3, r.search(), r.common(), 1, List.of(0.05, 0.1, 0.1, 0.16, 0.17, 0.19), tx,
-                round == 2 ? rx.stream().map(v -> v / 2).toList() : rx, Map.of()));
+                round == 2 ? rx.stream().map(v -> v / 2).toList() : rx, Map.of(), null));
         }
 
         new PaperReport(options, rounds, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
@@ -177,7 +177,7 @@ class PaperReportTest {
             whale.started(), whale.capacityPerSecond(), whale.machineCoresBusy(), whale.sourceLinkMbit(), whale.sourceBytesPer10kRecords(),
             whale.sourceSendMicrosPerRecord(), whale.sourceSerializationPercent(), whale.sourceHost(),
             List.of(new PhaseResult(900, 901, 620, 281, 15, 12, 50, 18_000, false, 50)),
-            new PhaseResult(800, 801, 600, 201, 15, 12, 50, 16_000, false, 50), 1, List.of(), List.of(), List.of(), Map.of());
+            new PhaseResult(800, 801, 600, 201, 15, 12, 50, 16_000, false, 50), 1, List.of(), List.of(), List.of(), Map.of(), null);
 
         List<String> empty = new PaperReport(options, List.of(storm, fellBehind), List.of(), List.of(), Map.of("command", "test",
             "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -229,7 +229,7 @@ class PaperReportTest {
         // WTL 10 ms: what the round's run carried at 1 ms, its latency ten times as long
         PhaseResult slower = new PhaseResult(800, 800, 799, 0, 120, 100, 400, 4_000, true, 90);
         PaperResult wtl10 = new PaperResult("ridehailing", "whale-woc-rdma-nonblock", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5,
-            7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1, List.of(), List.of(), List.of(), Map.of());
+            7_000, 7, 15, 1, List.of(new PhaseResult(900, 901, 890, 6, 150, 120, 500, 18_000, true, 90)), slower, 1, List.of(), List.of(), List.of(), Map.of(), null);
 
         List<String> empty = new PaperReport(options, rounds, List.of(), List.of(new PaperSweepRun(PaperSweep.WTL, 10, wtl10)),
             Map.of("command", "test", "started", "-", "finished", "-", "cpus", 2, "loadAverageAtStart", 0.0)).write();
@@ -294,7 +294,7 @@ class PaperReportTest {
         return new PaperResult(r.app(), r.system(), p, r.workers(), repeat, r.started(), r.capacityPerSecond() * capacityShare,
             r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
             r.sourceSerializationPercent(), r.sourceHost(), r.search().stream().map(phase).toList(), phase.apply(r.common()),
-            r.dataPasses(), r.hostCores(), r.hostTxMbit(), r.hostRxMbit(), r.workerLosses());
+            r.dataPasses(), r.hostCores(), r.hostTxMbit(), r.hostRxMbit(), r.workerLosses(), null);
     }
 
     private static PaperResult result(PaperApp app, BenchSystem system, double bytesPer10k) {
@@ -303,6 +303,6 @@ class PaperReportTest {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, multicast);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, multicast);
         return new PaperResult(app.option(), system.option(), 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, bytesPer10k,
-            bytesPer10k / 1_000, bytesPer10k > 10_000 ? 45 : 15, 1, List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of());
+            bytesPer10k / 1_000, bytesPer10k > 10_000 ? 45 : 15, 1, List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of(), null);
     }
 }

@@ -21,7 +21,7 @@ class PaperResultTest {
 
     private static PaperResult run(List<PhaseResult> search, PhaseResult common) {
         return new PaperResult("ridehailing", "storm", 8, 4, 1, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1, search,
-            common, 1, List.of(), List.of(), List.of(), Map.of());
+            common, 1, List.of(), List.of(), List.of(), Map.of(), null);
     }
 
     @Test
@@ -31,7 +31,7 @@ class PaperResultTest {
         PaperResult withLinks = new PaperResult(r.app(), r.system(), r.matchers(), r.workers(), r.repeat(), r.started(),
             r.capacityPerSecond(), r.machineCoresBusy(), r.sourceLinkMbit(), r.sourceBytesPer10kRecords(), r.sourceSendMicrosPerRecord(),
             r.sourceSerializationPercent(), r.sourceHost(), r.search(), r.common(), r.dataPasses(), List.of(0.05, 0.2),
-            List.of(0.1, 0.97), List.of(0.2, 0.4), Map.of());
+            List.of(0.1, 0.97), List.of(0.2, 0.4), Map.of(), null);
 
         PaperResult read = json.treeToValue(json.valueToTree(withLinks), PaperResult.class);
         assertEquals(List.of(0.1, 0.97), read.hostTxMbit());

@@ -2,11 +2,14 @@ package io.whale.bench.paper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.whale.bench.BenchSystem;
+import io.whale.bench.JitWatch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,6 +44,21 @@ class PaperResumeTest {
         PaperOptions resumed = PaperOptions.parse("--quick", "--out", dir.toString(), "--resume");
 
         assertEquals(saved, PaperResume.load(dir.resolve("results.json"), resumed, JSON));
+    }
+
+    @Test
+    void shouldReadARunRecordedBeforeTheJitWaitAsHavingNone(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString());
+        write(dir, options, round(options, PaperApp.STOCK, 8, 1));
+        Path file = dir.resolve("results.json");
+        ObjectNode saved = (ObjectNode) JSON.readTree(file.toFile());
+        saved.withArray("results").forEach(r -> ((ObjectNode) r).remove("jitWarmup"));
+        JSON.writeValue(file.toFile(), saved);
+
+        List<PaperResult> loaded = PaperResume.load(file, PaperOptions.parse("--quick", "--out", dir.toString(), "--resume"), JSON);
+
+        assertFalse(loaded.isEmpty());
+        loaded.forEach(r -> assertNull(r.jitWarmup(), "a run of 2026-12-02 or before: no JIT wait"));
     }
 
     @Test
@@ -170,6 +188,6 @@ class PaperResumeTest {
         PhaseResult probe = new PhaseResult(900, 901, 890, 6, 15, 12, 50, 18_000, true, 30);
         PhaseResult common = new PhaseResult(800, 800, 799, 0, 12, 10, 40, 4_000, true, 30);
         return new PaperResult(app.option(), system.option(), p, 4, repeat, "2026-11-24T10:00:00Z", 1_000, 1.9, 8.5, 7_000, 12.5, 40, 1,
-            List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of());
+            List.of(probe), common, 1, List.of(), List.of(), List.of(), Map.of(), new JitWatch.Warmed(35, 0.02, true));
     }
 }
