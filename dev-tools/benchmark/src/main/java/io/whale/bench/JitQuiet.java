@@ -12,8 +12,8 @@ import java.util.Map;
  * driver passes the threads' CPU by role ({@link ThreadCpu#ticksByRole}).
  */
 public final class JitQuiet {
-    static final double QUIET_CORES = 0.05;
-    static final Duration SLICE = Duration.ofSeconds(5);
+    public static final double QUIET_CORES = 0.05;
+    public static final Duration SLICE = Duration.ofSeconds(5);
     /** The longest the driver waits for it beyond the warm-up; a window that opens then says the JIT was still busy. */
     public static final Duration MAX_WAIT = Duration.ofSeconds(120);
     static final String COMPILER_ROLE = ThreadCpu.role("C2 CompilerThre");

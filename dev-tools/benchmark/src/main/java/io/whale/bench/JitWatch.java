@@ -55,11 +55,9 @@ public final class JitWatch {
         double cores = JitQuiet.compilerCores(last, now, (nowNanos - lastNanos) / 1e9);
         last = now;
         lastNanos = nowNanos;
-        double waited = (nowNanos - startNanos) / 1e9;
-        return switch (JitQuiet.after(cores, Duration.ofNanos(nowNanos - startNanos), maxWait)) {
-            case WAIT -> Optional.empty();
-            case MEASURE -> Optional.of(new Warmed(waited, cores, true));
-            case MEASURE_STILL_BUSY -> Optional.of(new Warmed(waited, cores, false));
-        };
+        Duration waited = Duration.ofNanos(nowNanos - startNanos);
+        JitQuiet.Next next = JitQuiet.after(cores, waited, maxWait);
+        return next == JitQuiet.Next.WAIT ? Optional.empty()
+            : Optional.of(new Warmed(waited.toNanos() / 1e9, cores, next == JitQuiet.Next.MEASURE));
     }
 }

@@ -3,6 +3,7 @@ package io.whale.bench.paper;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.whale.bench.BenchSystem;
+import io.whale.bench.JitQuiet;
 import io.whale.bench.RateStepPlots;
 import io.whale.bench.RateStepRun;
 import io.whale.bench.Spread;
@@ -128,8 +129,9 @@ final class PaperReport {
         + "(`whale.multicast.structure=binomial`, or `nonblocking` with `whale.multicast.max.outdegree=auto`). A feed process on "
         + "host 0 produces the generated records into the run's own topic and reads the topology's committed offsets (its "
         + "consumer group, every 200 ms). It keeps a standing backlog, so the spout never waits for data, and measures nothing "
-        + "until the workers' JIT compilers are quiet (their threads at most 0.05 of a core together over 5 s, the hosts' CPU not "
-        + "capped yet; 120 s at most, 30 in the quick run: each run's `jitWarmup` in results.json); then the rate the "
+        + "until the workers' JIT compilers are quiet (their threads at most " + JitQuiet.QUIET_CORES + " of a core together over "
+        + JitQuiet.SLICE.toSeconds() + " s, the hosts' CPU not capped yet; " + JitQuiet.MAX_WAIT.toSeconds() + " s at most, "
+        + PaperRun.QUICK_JIT_WAIT.toSeconds() + " in the quick run: each run's `jitWarmup` in results.json); then the rate the "
         + "topology drains it is its **capacity** C (at-least-once with the examples' max spout pending 2000), measured window "
         + "after window while it still rises by more than 10 % (or falls by more, as commits held back behind a failed record "
         + "make it) and read from the last: an upper bound. "

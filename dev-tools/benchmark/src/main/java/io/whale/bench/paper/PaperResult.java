@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * nothing was, and in runs recorded before 2026-12-01. {@code jitWarmup}: how long the driver waited, from the
  * topology's first results, for its workers' JIT compilers before releasing the feed into its measured phases, and
  * whether they were quiet then ({@link JitWatch}); null in runs recorded before 2026-12-02 (they started measuring at
- * the first results, with the compilers busy: 20–35 s of each worker's CPU went to them over a run, a third of it).
+ * the first results, with the compilers busy: on 2e345a1 they took 16–32 s of each Whale worker's 48–85 s of CPU over a run).
  */
 record PaperResult(String app, String system, int matchers, int workers, int repeat, String started, double capacityPerSecond,
                    double machineCoresBusy, double sourceLinkMbit, double sourceBytesPer10kRecords, double sourceSendMicrosPerRecord,

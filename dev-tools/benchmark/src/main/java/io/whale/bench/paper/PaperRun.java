@@ -216,12 +216,12 @@ final class PaperRun {
             JitWatch jitWatch = null;
             JitWatch.Warmed jit = null;
             while (done == null) {
-                if (jit == null && ReporterLines.read(report).results() > 0) {
-                    if (jitWatch == null) {
-                        hosts = HostLinks.of(cluster.dir());
-                        workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
-                        jitWatch = JitWatch.of(workers, jitWait(), System.nanoTime());
-                    }
+                if (jitWatch == null && ReporterLines.read(report).results() > 0) {
+                    hosts = HostLinks.of(cluster.dir());
+                    workers = hosts.stream().flatMap(h -> h.workerPids().stream()).collect(Collectors.toSet());
+                    jitWatch = JitWatch.of(workers, jitWait(), System.nanoTime());
+                }
+                if (jitWatch != null && jit == null) {
                     jit = jitWatch.poll(System.nanoTime()).orElse(null);
                 }
                 if (jit != null && !Files.exists(release)) {
