@@ -9,7 +9,7 @@ import java.util.Map;
  * any thread, and C2 finished the hot paths of a P = 64 at-least-once run (a spout's send, a bolt's ack: 3–8 s of
  * compiler time each) 30–80 s after the workers started; a window that opens before that measures the compiler as much
  * as the system (issue 33: the same point emitted 4,834 and 9,405 broadcasts/s in two rounds after a fixed 60-s warm-up). Pure: the
- * driver passes the threads' CPU by role ({@link ThreadCpu#ticksByRole}).
+ * driver passes the CPU its threads used by role ({@link ThreadCpu#usedByRole}).
  */
 public final class JitQuiet {
     public static final double QUIET_CORES = 0.05;
@@ -21,10 +21,9 @@ public final class JitQuiet {
     private JitQuiet() {
     }
 
-    /** Cores the compiler threads used between two readings {@code seconds} apart. */
-    static double compilerCores(Map<String, Long> before, Map<String, Long> after, double seconds) {
-        long ticks = after.getOrDefault(COMPILER_ROLE, 0L) - before.getOrDefault(COMPILER_ROLE, 0L);
-        return ticks / (double) ProcFiles.CLOCK_TICKS_PER_SECOND / seconds;
+    /** Cores the compiler threads used over {@code seconds}, given the ticks each role used then ({@link ThreadCpu#usedByRole}). */
+    static double compilerCores(Map<String, Long> usedByRole, double seconds) {
+        return usedByRole.getOrDefault(COMPILER_ROLE, 0L) / (double) ProcFiles.CLOCK_TICKS_PER_SECOND / seconds;
     }
 
     /**

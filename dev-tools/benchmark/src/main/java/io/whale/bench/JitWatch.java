@@ -15,9 +15,9 @@ import java.util.function.Function;
 public final class JitWatch {
     private final Set<Long> pids;
     private final Duration maxWait;
-    private final Function<Collection<Long>, Map<String, Long>> ticksByRole;
+    private final Function<Collection<Long>, Map<ThreadCpu.WorkerThread, Long>> ticksByThread;
     private final long startNanos;
-    private Map<String, Long> last;
+    private Map<ThreadCpu.WorkerThread, Long> last;
     private long lastNanos;
 
     /** How the wait ended: after how long, the compiler threads' cores over its last slice, and whether they were quiet. */
@@ -32,18 +32,19 @@ public final class JitWatch {
         }
     }
 
-    JitWatch(Collection<Long> pids, Duration maxWait, Function<Collection<Long>, Map<String, Long>> ticksByRole, long nowNanos) {
+    JitWatch(Collection<Long> pids, Duration maxWait, Function<Collection<Long>, Map<ThreadCpu.WorkerThread, Long>> ticksByThread,
+             long nowNanos) {
         this.pids = Set.copyOf(pids);
         this.maxWait = maxWait;
-        this.ticksByRole = ticksByRole;
+        this.ticksByThread = ticksByThread;
         this.startNanos = nowNanos;
-        this.last = ticksByRole.apply(this.pids);
+        this.last = ticksByThread.apply(this.pids);
         this.lastNanos = nowNanos;
     }
 
-    /** Watches the threads of {@code pids} ({@link ThreadCpu#ticksByRole}) from {@code nowNanos}, for {@code maxWait} at most. */
+    /** Watches the threads of {@code pids} ({@link ThreadCpu#ticksByThread}) from {@code nowNanos}, for {@code maxWait} at most. */
     public static JitWatch of(Collection<Long> pids, Duration maxWait, long nowNanos) {
-        return new JitWatch(pids, maxWait, ThreadCpu::ticksByRole, nowNanos);
+        return new JitWatch(pids, maxWait, ThreadCpu::ticksByThread, nowNanos);
     }
 
     /** Empty while the measurement should wait; how the wait ended once it should not. */
@@ -51,8 +52,8 @@ public final class JitWatch {
         if (nowNanos - lastNanos < JitQuiet.SLICE.toNanos()) {
             return Optional.empty();
         }
-        Map<String, Long> now = ticksByRole.apply(pids);
-        double cores = JitQuiet.compilerCores(last, now, (nowNanos - lastNanos) / 1e9);
+        Map<ThreadCpu.WorkerThread, Long> now = ticksByThread.apply(pids);
+        double cores = JitQuiet.compilerCores(ThreadCpu.usedByRole(last, now), (nowNanos - lastNanos) / 1e9);
         last = now;
         lastNanos = nowNanos;
         Duration waited = Duration.ofNanos(nowNanos - startNanos);

@@ -22,16 +22,21 @@ final class ThreadCpu {
     private ThreadCpu() {
     }
 
-    /** Clock ticks by role over every thread of {@code pids} now (threads that have ended are not counted). */
-    static Map<String, Long> ticksByRole(Collection<Long> pids) {
-        Map<String, Long> ticks = new HashMap<>();
+    /** One thread of a worker process, with its role ({@link #role}). */
+    record WorkerThread(long pid, long tid, String role) {
+    }
+
+    /** Clock ticks of every thread of {@code pids} now (threads that have ended are not there). */
+    static Map<WorkerThread, Long> ticksByThread(Collection<Long> pids) {
+        Map<WorkerThread, Long> ticks = new HashMap<>();
         for (long pid : pids) {
             try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
                 tasks.forEach(task -> {
                     try {
                         String stat = Files.readString(task.resolve("stat"));
                         String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                        ticks.merge(role(comm), ProcFiles.cpuTicks(stat), Long::sum);
+                        ticks.put(new WorkerThread(pid, Long.parseLong(task.getFileName().toString()), role(comm)),
+                            ProcFiles.cpuTicks(stat));
                     } catch (IOException threadEnded) {
                         // a thread that ended between listing and reading has nothing more to count
                     }
@@ -43,12 +48,24 @@ final class ThreadCpu {
         return ticks;
     }
 
-    /** Per role, the CPU used between two readings in percent of one core, largest first; roles below 0.5 % left out. */
-    static Map<String, Double> percentOfACore(Map<String, Long> before, Map<String, Long> after, double seconds) {
+    /**
+     * Per role, the clock ticks its threads used between two readings: what each thread of {@code after} added since
+     * {@code before}, all of its ticks for one that started in between. A thread that ended in between is left out:
+     * what it used since {@code before} went with it, and a sum by role would read its earlier ticks as negative work
+     * (the JVM stops the compiler threads it no longer needs). A thread renamed in between (a new role) counts as one
+     * that started: its role is read from its name.
+     */
+    static Map<String, Long> usedByRole(Map<WorkerThread, Long> before, Map<WorkerThread, Long> after) {
+        Map<String, Long> used = new HashMap<>();
+        after.forEach((thread, ticks) -> used.merge(thread.role(), ticks - before.getOrDefault(thread, 0L), Long::sum));
+        return used;
+    }
+
+    /** Per role, the CPU used over {@code seconds} ({@link #usedByRole}) in percent of one core, largest first; roles below 0.5 % left out. */
+    static Map<String, Double> percentOfACore(Map<String, Long> usedByRole, double seconds) {
         Map<String, Double> percent = new LinkedHashMap<>();
-        after.entrySet().stream()
-            .map(e -> Map.entry(e.getKey(), 100.0 * (e.getValue() - before.getOrDefault(e.getKey(), 0L))
-                / ProcFiles.CLOCK_TICKS_PER_SECOND / seconds))
+        usedByRole.entrySet().stream()
+            .map(e -> Map.entry(e.getKey(), 100.0 * e.getValue() / ProcFiles.CLOCK_TICKS_PER_SECOND / seconds))
             .filter(e -> e.getValue() >= 0.5)
             .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
             .forEach(e -> percent.put(e.getKey(), Math.rint(e.getValue() * 10) / 10));

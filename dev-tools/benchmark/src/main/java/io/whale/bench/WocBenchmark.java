@@ -230,7 +230,7 @@ public final class WocBenchmark {
             long bytes0 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters0 = spoutLog.flatMap(WorkerCounterLog::last);
             Set<Long> workerPids = first.stream().map(TaskReport::pid).collect(Collectors.toSet());
-            Map<String, Long> threads0 = ThreadCpu.ticksByRole(workerPids);
+            Map<ThreadCpu.WorkerThread, Long> threads0 = ThreadCpu.ticksByThread(workerPids);
             ProcFiles.MachineTicks machine0 = ProcFiles.machineTicks();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(options.measureSeconds());
@@ -240,7 +240,7 @@ public final class WocBenchmark {
             List<Long> hostCpu1 = HostLinks.cpuNanos(hosts);
             long bytes1 = ProcFiles.loopbackBytes();
             Optional<WorkerCounterLog.Report> counters1 = spoutLog.flatMap(WorkerCounterLog::last);
-            Map<String, Long> threads1 = ThreadCpu.ticksByRole(workerPids);
+            Map<ThreadCpu.WorkerThread, Long> threads1 = ThreadCpu.ticksByThread(workerPids);
             double coresBusy = ProcFiles.machineTicks().coresBusySince(machine0, Runtime.getRuntime().availableProcessors());
             double seconds = (System.nanoTime() - t0) / 1e9;
             Window window = Window.between(first, last);
@@ -254,7 +254,7 @@ public final class WocBenchmark {
             }
             long wireBytes = hosts.isEmpty() ? bytes1 - bytes0 : links.get(HostLinks.running(hosts, spout.pid()).host()).txBytes();
             return PointResult.of(point, window, seconds, cpu1 - cpu0, wireBytes, WorkerCounters.between(counters0, counters1),
-                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(threads0, threads1, seconds), coresBusy,
+                started, ProcFiles.loadAverage()[0], links, ThreadCpu.percentOfACore(ThreadCpu.usedByRole(threads0, threads1), seconds), coresBusy,
                 HostLinks.coresBetween(hostCpu0, hostCpu1, seconds));
         } finally {
             kill(point, run, pids);

@@ -16,7 +16,7 @@ class JitQuietTest {
         Map<String, Long> before = Map.of(JitQuiet.COMPILER_ROLE, 1_000L, "matcher executors", 5_000L);
         Map<String, Long> after = Map.of(JitQuiet.COMPILER_ROLE, 1_150L, "matcher executors", 6_000L);
 
-        assertEquals(0.3, JitQuiet.compilerCores(before, after, 5.0), 1e-9, "150 ticks of 1/100 s over 5 s");
+        assertEquals(0.3, cores(before, after), 1e-9, "150 ticks of 1/100 s over 5 s");
     }
 
     @Test
@@ -39,6 +39,11 @@ class JitQuietTest {
 
     /** Over a 5-s slice. */
     private static boolean quiet(Map<String, Long> before, Map<String, Long> after) {
-        return JitQuiet.after(JitQuiet.compilerCores(before, after, 5.0), Duration.ZERO, JitQuiet.MAX_WAIT) == JitQuiet.Next.MEASURE;
+        return JitQuiet.after(cores(before, after), Duration.ZERO, JitQuiet.MAX_WAIT) == JitQuiet.Next.MEASURE;
+    }
+
+    /** The compiler's cores over a 5-s slice between two readings of one thread per role. */
+    private static double cores(Map<String, Long> before, Map<String, Long> after) {
+        return JitQuiet.compilerCores(ThreadCpu.usedByRole(ThreadCpuTest.threads(before), ThreadCpuTest.threads(after)), 5.0);
     }
 }

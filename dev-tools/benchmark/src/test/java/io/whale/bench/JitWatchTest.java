@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 class JitWatchTest {
     private static final long SLICE = JitQuiet.SLICE.toNanos();
 
-    /** The compiler threads' ticks (1/100 s) at each reading, in order; counts the readings. */
-    private static final class Readings implements Function<Collection<Long>, Map<String, Long>> {
+    /** The compiler thread's ticks (1/100 s) at each reading, in order; counts the readings. */
+    private static final class Readings implements Function<Collection<Long>, Map<ThreadCpu.WorkerThread, Long>> {
         private final Deque<Long> ticks;
         int read;
 
@@ -28,9 +28,9 @@ class JitWatchTest {
         }
 
         @Override
-        public Map<String, Long> apply(Collection<Long> pids) {
+        public Map<ThreadCpu.WorkerThread, Long> apply(Collection<Long> pids) {
             read++;
-            return Map.of(JitQuiet.COMPILER_ROLE, ticks.removeFirst(), "matcher executors", 10_000L * read);
+            return ThreadCpuTest.threads(Map.of(JitQuiet.COMPILER_ROLE, ticks.removeFirst(), "matcher executors", 10_000L * read));
         }
     }
 
@@ -58,6 +58,17 @@ class JitWatchTest {
         assertEquals(10.0, warmed.waitedSeconds(), 1e-9);
         assertEquals(0.02, warmed.compilerCores(), 1e-9, "10 ticks over 5 s");
         assertTrue(warmed.describe("the first results").startsWith("JIT quiet 10 s after the first results"), warmed.describe("x"));
+    }
+
+    @Test
+    void shouldNotTakeACompilerThreadTheJvmStoppedForAQuietCompiler() {
+        var stopped = new ThreadCpu.WorkerThread(7, 21, JitQuiet.COMPILER_ROLE);
+        var busy = new ThreadCpu.WorkerThread(7, 22, JitQuiet.COMPILER_ROLE);
+        Deque<Map<ThreadCpu.WorkerThread, Long>> readings = new ArrayDeque<>(List.of(
+            Map.of(stopped, 3_000L, busy, 1_000L), Map.of(busy, 1_100L)));
+        JitWatch watch = new JitWatch(List.of(7L), JitQuiet.MAX_WAIT, pids -> readings.removeFirst(), 0);
+
+        assertEquals(Optional.empty(), watch.poll(SLICE), "the thread that stayed compiled 100 ticks over 5 s: 0.2 cores");
     }
 
     @Test
