@@ -3,6 +3,7 @@ package io.whale.bench.paper;
 import io.whale.bench.PoissonArrivals;
 import io.whale.bench.RateSearch;
 import io.whale.examples.smoke.RateSchedule;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -61,6 +62,16 @@ final class FeedSchedule {
         String label() {
             return name().toLowerCase();
         }
+    }
+
+    /**
+     * The longest a schedule of these lengths goes without a change the feed writes an event for (of phase, of
+     * measuring, of window or of rate step), however slowly the topology drains and however many probes its search
+     * takes: a drain at its limit, or a rate step. A warm-up, a settle and a measurement are each shorter than a drain's
+     * limit, and a drain with no capacity known yet (a rate-step run's start) waits one warm-up and measurement.
+     */
+    static Duration longestStill(long warmupSeconds, long measureSeconds, long stepSeconds) {
+        return Duration.ofSeconds(Math.max(DRAIN_LIMIT_MEASURES * (warmupSeconds + measureSeconds), stepSeconds));
     }
 
     /** The 99th percentile (ms) of the latencies the topology reported between two instants (wall clock); negative: none. */

@@ -194,9 +194,8 @@ final class PaperRun {
             cluster.session().whale(submit);
 
             ReportFollower followed = new ReportFollower(events);
-            long deadline = System.nanoTime() + START_TIMEOUT.toNanos() + jitWait().toNanos()
-                + TimeUnit.SECONDS.toNanos((3L + 2L * options.probes()) * (options.warmupSeconds() + options.measureSeconds()) + 60)
-                + TimeUnit.SECONDS.toNanos(options.stepSeconds() * (long) PaperOptions.STEP_SHARES.size());
+            FeedDeadline deadline = new FeedDeadline(System.nanoTime(), START_TIMEOUT.plus(jitWait()),
+                FeedSchedule.longestStill(options.warmupSeconds(), options.measureSeconds(), options.stepSeconds()));
             List<HostLinks.Host> hosts = List.of();
             List<HostLinks.LinkBytes> links0 = List.of();
             List<Long> cpu0 = List.of();
@@ -236,9 +235,11 @@ final class PaperRun {
                         recorder.start(hosts.stream().filter(h -> h.host() == at).flatMap(h -> h.workerPids().stream()).toList());
                     }
                     Files.createFile(release);
+                    deadline.released(System.nanoTime());
                 }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(name + ": the feed did not finish in time; see " + runDir);
+                Optional<String> overdue = deadline.passed(System.nanoTime());
+                if (overdue.isPresent()) {
+                    throw new IllegalStateException(name + ": " + overdue.get() + "; see " + runDir);
                 }
                 if (!feed.isAlive() && feed.exitValue() != 0) {
                     throw new IllegalStateException(name + ": the feed exited with " + feed.exitValue() + "; see " + runDir.resolve("feed.log")
@@ -246,6 +247,7 @@ final class PaperRun {
                 }
                 for (JsonNode e : followed.newLines()) {
                     String phase = e.get("phase").asText();
+                    deadline.moved(System.nanoTime(), phase);
                     CapacityEdges.Edge edge = capacityEdges.of(e);
                     if (edge == CapacityEdges.Edge.OPENS) {
                         openMillis = System.currentTimeMillis();

@@ -326,6 +326,51 @@ class FeedScheduleTest {
         assertFalse(schedule.measuring());
     }
 
+    /** The longest the schedule went between two changes the feed writes an event for, run to its end; in ms. */
+    private static long longestStillMillis(FeedSchedule schedule, Consumer topology) {
+        List<Object> last = List.of();
+        long lastChange = topology.nowMillis;
+        long longest = 0;
+        for (int i = 0; i < 1_000_000 && schedule.phase() != FeedSchedule.Phase.DONE; i++) {
+            topology.tick(schedule, true);
+            List<Object> now = List.of(schedule.phase(), schedule.measuring(), schedule.step(), schedule.windowCount());
+            if (!now.equals(last)) {
+                longest = Math.max(longest, topology.nowMillis - lastChange);
+                last = now;
+                lastChange = topology.nowMillis;
+            }
+        }
+        assertEquals(FeedSchedule.Phase.DONE, schedule.phase());
+        return longest;
+    }
+
+    @Test
+    void shouldNeverStandStillLongerThanItsLongestStillThoughTheTopologyStopsDrainingAfterItsCapacity() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 3, 3, 1_000, -0.5, 9, FAST);
+        Consumer topology = new Consumer(100);
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        topology.perSecond = 0;
+        long longest = longestStillMillis(schedule, topology);
+        assertEquals(FeedSchedule.longestStill(2, 3, 0).toMillis(), longest, TICK_MS, "each drain waits out its limit");
+        assertTrue(schedule.windows(FeedSchedule.Phase.SEARCH).size() >= 4, "the search ran its probes, one of them again");
+    }
+
+    @Test
+    void shouldNeverStandStillLongerThanItsLongestStillWhileTheTopologyDrainsSlowly() {
+        FeedSchedule schedule = new FeedSchedule(3_000, 2, 3, 3, 1_000, 0, 9, FAST);
+        Consumer topology = new Consumer(100);
+        topology.runUntil(schedule, FeedSchedule.Phase.DRAIN);
+        topology.perSecond = 30;
+        assertTrue(longestStillMillis(schedule, topology) <= FeedSchedule.longestStill(2, 3, 0).toMillis());
+    }
+
+    @Test
+    void shouldNeverStandStillLongerThanItsLongestStillThroughLongRateSteps() {
+        FeedSchedule schedule = FeedSchedule.steps(500, 5, RateSchedule.parse("100:40,300:40"), 1_000, 3, FAST);
+        long longest = longestStillMillis(schedule, new Consumer(50));
+        assertEquals(FeedSchedule.longestStill(2, 3, 40).toMillis(), longest, TICK_MS, "a step is the longest");
+    }
+
     @Test
     void shouldRefuseRateStepsWhoseLastStepNeverEnds() {
         RateSchedule lasting = RateSchedule.parse("100:10,300");
