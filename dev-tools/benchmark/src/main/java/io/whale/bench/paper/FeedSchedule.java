@@ -65,8 +65,8 @@ final class FeedSchedule {
     }
 
     /**
-     * The longest a schedule of these lengths goes without a change the feed writes an event for (of phase, of
-     * measuring, of window or of rate step), however slowly the topology drains and however many probes its search
+     * The longest a schedule of these lengths keeps one {@link Mark} (no change of phase, of measuring, of window or of
+     * rate step: no event from the feed), however slowly the topology drains and however many probes its search
      * takes: a drain at its limit, or a rate step. A warm-up, a settle and a measurement are each shorter than a drain's
      * limit, and a drain with no capacity known yet (a rate-step run's start) waits one warm-up and measurement.
      */
@@ -251,9 +251,15 @@ final class FeedSchedule {
         return capacity.isEmpty() ? Optional.empty() : Optional.of(capacity.get(capacity.size() - 1));
     }
 
-    /** How many windows were measured so far (a new one is a new measurement, in the same phase or not). */
-    int windowCount() {
-        return windows.size();
+    /**
+     * Where the schedule stands: the feed writes an event whenever this changes ({@link #longestStill} bounds how long
+     * it stays the same), a new window counting as a change even in the same phase.
+     */
+    record Mark(Phase phase, boolean measuring, int step, int windows) {
+    }
+
+    Mark mark() {
+        return new Mark(phase, measuring, step(), windows.size());
     }
 
     boolean measuring() {

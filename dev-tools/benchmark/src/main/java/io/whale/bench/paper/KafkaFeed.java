@@ -124,10 +124,7 @@ public final class KafkaFeed {
             long committed = 0;
             boolean released = false;
             long offsetsRead = 0;
-            FeedSchedule.Phase phase = null;
-            boolean measuring = false;
-            int step = -1;
-            int windows = 0;
+            FeedSchedule.Mark mark = null;
             while (schedule.phase() != FeedSchedule.Phase.DONE) {
                 long now = System.nanoTime();
                 if (now - offsetsRead >= TimeUnit.MILLISECONDS.toNanos(OFFSETS_MILLIS)) {
@@ -139,15 +136,12 @@ public final class KafkaFeed {
                 for (long i = 0; i < produce; i++) {
                     produceNext(sink);
                 }
-                if ((schedule.phase() != phase || schedule.measuring() != measuring || schedule.step() != step
-                    || schedule.windowCount() != windows) && schedule.phase() != FeedSchedule.Phase.DONE) {
-                    phase = schedule.phase();
-                    measuring = schedule.measuring();
-                    step = schedule.step();
-                    windows = schedule.windowCount();
-                    event(phase, measuring, schedule, committed);
+                FeedSchedule.Mark at = schedule.mark();
+                if (!at.equals(mark) && at.phase() != FeedSchedule.Phase.DONE) {
+                    mark = at;
+                    event(mark, schedule, committed);
                 }
-                if (phase == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {
+                if (mark != null && mark.phase() == FeedSchedule.Phase.STARTING && now - start > startTimeoutNanos) {
                     System.err.println("KafkaFeed: within " + TimeUnit.NANOSECONDS.toSeconds(startTimeoutNanos) + " s, "
                         + (atSink == null ? "consumer group " + group + " committed " + committed + " records of " + topic
                             : "the reporter counted " + committed + " results")
@@ -239,14 +233,14 @@ public final class KafkaFeed {
         return reader;
     }
 
-    private void event(FeedSchedule.Phase phase, boolean measuring, FeedSchedule schedule, long committed) throws IOException {
+    private void event(FeedSchedule.Mark mark, FeedSchedule schedule, long committed) throws IOException {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("timeMs", System.currentTimeMillis());
-        e.put("phase", phase.label());
-        e.put("measuring", measuring);
+        e.put("phase", mark.phase().label());
+        e.put("measuring", mark.measuring());
         e.put("ratePerSecond", schedule.rate());
-        if (schedule.step() >= 0) {
-            e.put("step", schedule.step());
+        if (mark.step() >= 0) {
+            e.put("step", mark.step());
         }
         e.put("committed", committed);
         append(e);
