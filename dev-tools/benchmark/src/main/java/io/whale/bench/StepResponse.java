@@ -8,13 +8,18 @@ import java.util.List;
  * first tree switch in the step (when the controller decided it: the flip's time less its drain; and when the new
  * trees took over; a first switch the metrics timed after untimed ones says so), how many switches the step saw, when the source's queue first rose above the waterline and when
  * it was back under it (the paper's 126 ms is this last figure for its rate step), and over the step's second half
- * the mean rate of orders delivered to every matcher, the highest interval p99, and the mean cores busy and Mbit/s
- * sent by the spout's host (NaN without emulated hosts).
+ * the mean rate of orders delivered to every matcher, the highest interval p99, the mean cores busy (the machine's),
+ * the Mbit/s sent by the spout's host (NaN without emulated hosts) and the cores it used (NaN without {@code --host-cpus}).
  */
 public record StepResponse(int step, String offered, double atSeconds, Long firstSwitchDecidedAfterMillis, Long firstSwitchFlippedAfterMillis,
                     String firstSwitch, int switches, Long aboveWaterlineAfterMillis, Long backUnderWaterlineAfterMillis,
                     double secondHalfBroadcastsPerSecond, double secondHalfPeakP99Millis, double secondHalfCpuCoresBusy,
-                    double secondHalfSourceLinkMbit) {
+                    double secondHalfSourceLinkMbit, Double secondHalfSourceHostCores) {
+
+    public StepResponse {
+        // a run saved before the hosts' cores were read has none
+        secondHalfSourceHostCores = secondHalfSourceHostCores == null ? Double.NaN : secondHalfSourceHostCores;
+    }
 
     /** One response per step the spout logged; {@code samples} are timed from the first step's start. */
     static List<StepResponse> of(List<ScheduleEvent> events, List<RateStepSample> samples) {
@@ -48,7 +53,8 @@ public record StepResponse(int step, String offered, double atSeconds, Long firs
                 secondHalf.stream().mapToDouble(RateStepSample::broadcastsPerSecond).average().orElse(0),
                 secondHalf.stream().mapToDouble(RateStepSample::p99Millis).max().orElse(0),
                 secondHalf.stream().mapToDouble(RateStepSample::cpuCoresBusy).average().orElse(Double.NaN),
-                secondHalf.stream().mapToDouble(RateStepSample::sourceLinkMbit).average().orElse(Double.NaN)));
+                secondHalf.stream().mapToDouble(RateStepSample::sourceLinkMbit).average().orElse(Double.NaN),
+                secondHalf.stream().mapToDouble(RateStepSample::sourceHostCores).average().orElse(Double.NaN)));
         }
         return responses;
     }
@@ -56,14 +62,14 @@ public record StepResponse(int step, String offered, double atSeconds, Long firs
     /** A line for the console. */
     public String describe() {
         return String.format("step %d (%s) at %.1f s: %s; %s; second half %.0f orders/s to every matcher, peak p99 %.1f ms,"
-            + " %.1f cores busy, the spout's host sent %.2f Mbit/s", step,
+            + " %.1f cores busy, the spout's host sent %.2f Mbit/s and used %.2f cores", step,
             offered, atSeconds,
             firstSwitch == null ? "no switch" : switches + " switch" + (switches == 1 ? "" : "es") + ", the first (" + firstSwitch
                 + ") decided after " + firstSwitchDecidedAfterMillis + " ms, trees flipped after " + firstSwitchFlippedAfterMillis + " ms",
             aboveWaterlineAfterMillis == null ? "queue stayed under the waterline"
                 : "queue above the waterline after " + aboveWaterlineAfterMillis + " ms, back under "
                     + (backUnderWaterlineAfterMillis == null ? "never" : backUnderWaterlineAfterMillis + " ms") + " after the step",
-            secondHalfBroadcastsPerSecond, secondHalfPeakP99Millis, secondHalfCpuCoresBusy, secondHalfSourceLinkMbit);
+            secondHalfBroadcastsPerSecond, secondHalfPeakP99Millis, secondHalfCpuCoresBusy, secondHalfSourceLinkMbit, secondHalfSourceHostCores);
     }
 
     private static Long firstAfter(List<ScheduleEvent> events, ScheduleEvent.Kind kind, long start) {

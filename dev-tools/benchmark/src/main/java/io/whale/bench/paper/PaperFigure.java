@@ -94,6 +94,11 @@ enum PaperFigure {
         private final String reduction;
         private final ToDoubleFunction<PaperResult> ofRun;
 
+        /** Whether it is measured in the common phase (at 0.9 × Storm's rate), which can fall behind. */
+        boolean atCommonRate() {
+            return this == LATENCY || this == MULTICAST_LATENCY;
+        }
+
         Metric(String label, String unit, String format, String reduction, ToDoubleFunction<PaperResult> ofRun) {
             this.label = label;
             this.unit = unit;

@@ -283,6 +283,24 @@ final class PaperReport {
         return json;
     }
 
+    private List<PaperResult> runsOf(PaperApp app, BenchSystem system, int p) {
+        return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p)
+            .toList();
+    }
+
+    /**
+     * The rounds of {@code runs} whose common phase fell behind: its latency is in the medians, measured while a backlog
+     * grew, so the figure says which.
+     */
+    private static List<Integer> commonFellBehind(List<PaperResult> runs) {
+        return runs.stream().filter(r -> r.common() != null && !r.common().keptUp()).map(PaperResult::repeat).sorted().toList();
+    }
+
+    private static String fellBehindNote(List<Integer> rounds) {
+        return rounds.isEmpty() ? ""
+            : " (the common phase fell behind in round " + rounds.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")";
+    }
+
     private Optional<PaperResult> result(PaperApp app, BenchSystem system, int p, int repeat) {
         return results.stream().filter(r -> r.app().equals(app.option()) && r.system().equals(system.option()) && r.matchers() == p
             && r.repeat() == repeat).findFirst();
@@ -317,10 +335,12 @@ final class PaperReport {
                     continue;
                 }
                 Spread v = sum.get().value(f.metric());
-                points.add(Map.of("matchers", p, "median", v.median(), "min", v.min(), "max", v.max(), "repeats", v.n()));
+                List<Integer> fellBehind = f.metric().atCommonRate() ? commonFellBehind(runsOf(f.app(), s, p)) : List.of();
+                points.add(Map.of("matchers", p, "median", v.median(), "min", v.min(), "max", v.max(), "repeats", v.n(),
+                    "commonFellBehindInRounds", fellBehind));
                 xs.add((double) p);
                 spreads.add(v);
-                rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric().format)));
+                rows.add(List.of(f.seriesName(s), String.valueOf(p), v.format(f.metric().format) + fellBehindNote(fellBehind)));
             }
             series.add(Map.of("system", s.option(), "name", f.seriesName(s), "points", points));
             if (!xs.isEmpty()) {
@@ -402,9 +422,10 @@ final class PaperReport {
         List<Map<String, Object>> points = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
         for (long value : sweep.values(options.quick())) {
+            List<PaperResult> runs = value == sweep.shipped() ? runsOf(f.app(), sweep.system(), p)
+                : sweepRuns.stream().filter(r -> r.sweep() == sweep && r.value() == value).map(PaperSweepRun::result).toList();
             Optional<PaperSummary> sum = value == sweep.shipped() ? summary(f.app(), sweep.system(), p)
-                : PaperSummary.of(sweepRuns.stream().filter(r -> r.sweep() == sweep && r.value() == value).map(PaperSweepRun::result)
-                    .toList()).stream().findFirst();
+                : PaperSummary.of(runs).stream().findFirst();
             if (sum.isEmpty() || !sum.get().throughputPerSecond().measured()) {
                 continue;
             }
@@ -416,7 +437,8 @@ final class PaperReport {
             latency.add(l.measured() ? l.median() : Double.NaN);
             points.add(Map.of("value", value, "shipped", value == sweep.shipped(), "throughput", spreadJson(t), "latency", spreadJson(l),
                 "p99", spreadJson(p99)));
-            rows.add(List.of(value + (value == sweep.shipped() ? " (shipped)" : ""), t.format("%.0f"), l.format("%.1f"), p99.format("%.0f")));
+            rows.add(List.of(value + (value == sweep.shipped() ? " (shipped)" : ""), t.format("%.0f"),
+                l.format("%.1f") + fellBehindNote(commonFellBehind(runs)), p99.format("%.0f")));
         }
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("figure", f.number());
@@ -446,12 +468,17 @@ final class PaperReport {
         return List.of();
     }
 
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
     /** A spread as JSON, its keys always in this order (a {@code Map.of} changes it from one JVM to the next). */
     private static Map<String, Object> spreadJson(Spread s) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("median", s.median());
-        json.put("min", s.min());
-        json.put("max", s.max());
+        // null where nothing was measured: Jackson writes a NaN as the string "NaN", which no reader takes for a number
+        json.put("median", finiteOrNull(s.median()));
+        json.put("min", finiteOrNull(s.min()));
+        json.put("max", finiteOrNull(s.max()));
         json.put("repeats", s.n());
         return json;
     }
@@ -514,6 +541,7 @@ final class PaperReport {
                 if (f.metric() == PaperFigure.Metric.THROUGHPUT) {
                     row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfBroadcastsPerSecond).format("%.0f"),
                         Spread.of(responses, StepResponse::secondHalfCpuCoresBusy).format("%.2f"),
+                        Spread.of(responses, StepResponse::secondHalfSourceHostCores).format("%.2f"),
                         Spread.of(responses, StepResponse::secondHalfSourceLinkMbit).format("%.2f")));
                 } else {
                     row.addAll(List.of(Spread.of(responses, StepResponse::secondHalfPeakP99Millis).format("%.0f"),
@@ -526,7 +554,9 @@ final class PaperReport {
         List<String> columns = new ArrayList<>(List.of("step", "offered (records/s)", "structure", "tree switches",
             "first switch landed after (ms)"));
         columns.addAll(f.metric() == PaperFigure.Metric.THROUGHPUT
-            ? List.of("answered per second, second half", "busy cores, second half", "source link Mbit/s, second half")
+            ? List.of("answered per second, second half", "the machine's busy cores, second half",
+                "the source host's cores" + (options.hostCpus() > 0 ? " (of " + options.hostCpus() + ")" : "") + ", second half",
+                "source link Mbit/s, second half")
             : List.of("peak interval p99 (ms), second half", "queue back under the waterline after (ms)"));
         doc.table(columns, rows);
         List<Map<String, Object>> comparisons = new ArrayList<>();

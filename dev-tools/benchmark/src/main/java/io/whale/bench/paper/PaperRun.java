@@ -135,7 +135,8 @@ final class PaperRun {
             boolean any = latency.getTotalCount() > 0;
             Use use = f.use().stream().min(Comparator.comparingLong(u -> Math.abs(u.middleMillis() - middle))).orElse(Use.NONE);
             samples.add(new RateStepSample((middle - origin) / 1e3, offered, latency.getTotalCount() * 1e3 / Math.max(1, in.endMillis() - from),
-                any ? latency.getValueAtPercentile(50) : 0, any ? latency.getValueAtPercentile(99) : 0, use.coresBusy(), use.sourceLinkMbit()));
+                any ? latency.getValueAtPercentile(50) : 0, any ? latency.getValueAtPercentile(99) : 0, use.coresBusy(), use.sourceLinkMbit(),
+                use.sourceHostCores(), use.hostCores()));
         }
         List<RateStepBin> bins = intervals.stream().flatMap(in -> in.bins().stream())
             .filter(b -> b.startMillis() >= origin && b.startMillis() + b.millis() <= over)
@@ -150,9 +151,12 @@ final class PaperRun {
                             SendPathSamples sendPath, List<Use> use, JitWatch.Warmed jit) {
     }
 
-    /** The machine's busy cores and what the source host sent (Mbit/s) over about a second around {@code middleMillis}. */
-    private record Use(long middleMillis, double coresBusy, double sourceLinkMbit) {
-        static final Use NONE = new Use(0, Double.NaN, Double.NaN);
+    /**
+     * The machine's busy cores, what the source host sent (Mbit/s) and, with {@code --host-cpus}, the cores it and every
+     * host used, over about a second around {@code middleMillis}.
+     */
+    private record Use(long middleMillis, double coresBusy, double sourceLinkMbit, double sourceHostCores, List<Double> hostCores) {
+        static final Use NONE = new Use(0, Double.NaN, Double.NaN, Double.NaN, List.of());
     }
 
     private Followed follow(String name, PaperPoint point, List<String> settings, Path data, double commonRate, String rateSteps)
@@ -267,14 +271,14 @@ final class PaperRun {
                     } else if (phase.equals(FeedSchedule.Phase.STEPS.label()) && lastUse == null) {
                         int at = sourceHost;
                         source = hosts.stream().filter(h -> h.host() == at).findFirst().orElseThrow();
-                        lastUse = UseReading.now(source);
+                        lastUse = UseReading.now(source, hosts);
                     } else if (phase.equals("done") && e.has("windows")) {
                         done = e;
                     }
                 }
                 if (lastUse != null && done == null && System.currentTimeMillis() - lastUse.millis() >= 1_000) {
-                    UseReading now = UseReading.now(source);
-                    use.add(now.since(lastUse, cores));
+                    UseReading now = UseReading.now(source, hosts);
+                    use.add(now.since(lastUse, cores, sourceHost));
                     lastUse = now;
                 }
                 TimeUnit.MILLISECONDS.sleep(100);
@@ -294,15 +298,19 @@ final class PaperRun {
         }
     }
 
-    /** The machine's CPU ticks and the source host's link counters at one instant. */
-    private record UseReading(long millis, ProcFiles.MachineTicks ticks, HostLinks.LinkBytes link) {
-        static UseReading now(HostLinks.Host source) throws IOException, InterruptedException {
-            return new UseReading(System.currentTimeMillis(), ProcFiles.machineTicks(), HostLinks.read(List.of(source)).get(0));
+    /** The machine's CPU ticks, the source host's link counters and every host's CPU time (with groups) at one instant. */
+    private record UseReading(long millis, ProcFiles.MachineTicks ticks, HostLinks.LinkBytes link, List<Long> hostCpuNanos) {
+        static UseReading now(HostLinks.Host source, List<HostLinks.Host> hosts) throws IOException, InterruptedException {
+            return new UseReading(System.currentTimeMillis(), ProcFiles.machineTicks(), HostLinks.read(List.of(source)).get(0),
+                HostLinks.cpuNanos(hosts));
         }
 
-        Use since(UseReading earlier, int cores) {
+        Use since(UseReading earlier, int cores, int sourceHost) {
+            long elapsed = Math.max(1, millis - earlier.millis);
+            List<Double> hostCores = HostLinks.coresBetween(earlier.hostCpuNanos, hostCpuNanos, elapsed / 1e3);
             return new Use((millis + earlier.millis) / 2, ticks.coresBusySince(earlier.ticks, cores),
-                (link.txBytes() - earlier.link.txBytes()) * 8e-3 / Math.max(1, millis - earlier.millis));
+                (link.txBytes() - earlier.link.txBytes()) * 8e-3 / elapsed,
+                sourceHost < hostCores.size() ? hostCores.get(sourceHost) : Double.NaN, hostCores);
         }
     }
 

@@ -9,7 +9,8 @@ import io.whale.examples.smoke.RateSchedule;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Rate-step runs made up for the tests: a system that answers what is offered up to its capacity, one sample a second. */
+/** Rate-step runs made up for the tests: a system that answers what is offered up to its capacity, one sample a second, its
+ * source's host (host 1) at a quarter of a core above its capacity and a tenth below. */
 final class MadeUpStepRuns {
     static final long ORIGIN = 1_700_000_000_000L;
 
@@ -33,7 +34,8 @@ final class MadeUpStepRuns {
         events.add(ScheduleEvent.over(ORIGIN + seconds * 1_000));
         for (int s = 0; s < seconds; s++) {
             double offered = steps.rate(steps.stepAt(s * 1_000_000_000L + 500_000_000L));
-            samples.add(new RateStepSample(s + 0.5, offered, Math.min(offered, capacity), 10, offered > capacity ? 900 : 20, 1.5, 1.8));
+            samples.add(new RateStepSample(s + 0.5, offered, Math.min(offered, capacity), 10, offered > capacity ? 900 : 20, 1.5, 1.8,
+                offered > capacity ? 0.25 : 0.1, List.of(0.05, offered > capacity ? 0.25 : 0.1)));
             for (int bin = 0; bin < 10; bin++) {
                 bins.add(new RateStepBin(s + bin / 10.0, Math.min(offered, capacity), offered > capacity ? 700 : 15));
             }

@@ -191,6 +191,54 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldFlagTheRoundsWhoseCommonPhaseFellBehindWhereItsLatencyIsQuoted(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "14", "--systems", "storm,whale-woc",
+            "--repeats", "2");
+        PaperResult storm = result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000);
+        PhaseResult behind = new PhaseResult(800, 800, 700, 100, 30, 25, 90, 3_500, false, Double.NaN);
+        PaperResult stormBehind = new PaperResult(storm.app(), storm.system(), storm.matchers(), storm.workers(), 2, storm.started(),
+            storm.capacityPerSecond(), storm.machineCoresBusy(), storm.sourceLinkMbit(), storm.sourceBytesPer10kRecords(),
+            storm.sourceSendMicrosPerRecord(), storm.sourceSerializationPercent(), storm.sourceHost(), storm.search(), behind, 1,
+            List.of(), List.of(), List.of(), Map.of(), null);
+        List<PaperResult> results = List.of(storm, stormBehind, result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000),
+            inRound(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), 2, true));
+
+        new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| Storm | 8 | 21.0 [12.0–30.0] (the common phase fell behind in round 2) |"), report);
+        assertTrue(report.contains("| Whale-WOC | 8 | 12.0 [12.0–12.0] |"), "both of Whale's kept up: " + report);
+        JsonNode stormPoint = new ObjectMapper().readTree(dir.resolve("fig14.json").toFile()).path("series").get(0).path("points").get(0);
+        assertEquals("[2]", stormPoint.path("commonFellBehindInRounds").toString());
+    }
+
+    @Test
+    void shouldWriteNullNotTheStringNaNForARatioNoRoundMeasured(@TempDir Path dir) throws Exception {
+        PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "13", "--systems", "storm,whale-woc",
+            "--matchers", "16,128");
+        // Whale-WOC kept up with nothing at P = 16: no share of its P = 16 rate to give at 128
+        List<PaperResult> results = List.of(at(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000), 16),
+            at(result(PaperApp.RIDEHAILING, BenchSystem.STORM, 70_000), 128),
+            inRound(at(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), 16), 1, false),
+            at(result(PaperApp.RIDEHAILING, BenchSystem.WOC, 7_000), 128));
+
+        new PaperReport(options, results, List.of(), List.of(), Map.of("command", "test", "started", "-", "finished", "-",
+            "cpus", 2, "loadAverageAtStart", 0.0)).write();
+
+        JsonNode woc = null;
+        for (JsonNode row : new ObjectMapper().readTree(dir.resolve("headline.json").toFile())) {
+            if (row.path("matchers").asInt() == 128 && row.path("system").asText().equals("whale-woc")) {
+                woc = row;
+            }
+        }
+        JsonNode share = woc.path("x_own_at_lowest_p");
+        assertTrue(share.path("median").isNull() && share.path("min").isNull() && share.path("max").isNull(), share.toString());
+        assertEquals(0, share.path("repeats").asInt());
+        assertEquals(1.0, woc.path("x_storm").path("median").asDouble(), 1e-9, "a measured ratio stays a number");
+    }
+
+    @Test
     void shouldPlotTheFirstRepeatOfEachStructureThroughTheRateStepsAndCompareThemAtTheBaseRate(@TempDir Path dir) throws Exception {
         PaperOptions options = PaperOptions.parse("--quick", "--out", dir.toString(), "--figures", "23,24", "--repeats", "2");
 
@@ -209,6 +257,8 @@ class PaperReportTest {
         String report = Files.readString(dir.resolve("report.md"));
         assertTrue(report.contains("## Fig. 23: Throughput variation as stream rate changes"), report);
         assertTrue(report.contains("| 2 | 60 | non-blocking (Whale) | 1 [1–1] | 1000 [1000–1000] | 60 [60–60] |"), "step 2's switch, a second in: " + report);
+        assertTrue(report.contains("| 4 | 100 | sequential | 0 [0–0] | – | 78 [75–80] | 1.50 [1.50–1.50] | 0.25 [0.25–0.25] | 1.80 [1.80–1.80] |"),
+            "above its capacity the sequential structure's source host at its quarter of a core: " + report);
     }
 
     @Test
