@@ -31,6 +31,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.openucx.jucx.UcxCallback;
 import org.openucx.jucx.UcxUtils;
 import org.openucx.jucx.ucp.UcpConstants;
 import org.openucx.jucx.ucp.UcpContext;
@@ -59,6 +60,9 @@ final class UcxEngine implements RdmaEngine {
     private static final long LIVENESS_CHECK_NANOS = 1_000_000;
     /** The longest sleep in UCX's wait: how late a peer lost behind a shared-memory-only connection is seen, idle. */
     static final long MAX_WAIT_MILLIS = 10;
+    /** How long the worker must go without an event before it is destroyed, and the longest shutdown waits for that. */
+    private static final long QUIET_BEFORE_DESTROY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long QUIET_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final RdmaConfig config;
     private final long maxWaitNanos;
@@ -490,6 +494,30 @@ final class UcxEngine implements RdmaEngine {
         }
     }
 
+    /**
+     * Flushes the worker and progresses it until it has had no event for {@link #QUIET_BEFORE_DESTROY_NANOS}. UCX's
+     * own endpoints (its wire-up reply to a peer still connecting) are not ours to close, and a worker destroyed with
+     * such a reply pending aborts the process in the same lane purge (InProcessChannelTest's JVM in a CI run).
+     */
+    private void awaitQuietWorker() {
+        UcpRequest flush;
+        try {
+            flush = worker.flushNonBlocking(new UcxCallback());
+        } catch (RuntimeException e) {
+            LOG.debug("flushing the UCX worker before its destruction failed", e);
+            flush = null;
+        }
+        long start = System.nanoTime();
+        long quietSince = start;
+        long now = start;
+        while (now - start < QUIET_DEADLINE_NANOS && now - quietSince < QUIET_BEFORE_DESTROY_NANOS) {
+            if (progressQuietly() > 0 || flush != null && !flush.isCompleted()) {
+                quietSince = System.nanoTime();
+            }
+            now = System.nanoTime();
+        }
+    }
+
     private void shutdownUcx() {
         work.runTasks();
         List.copyOf(endpoints.values()).forEach(this::release);
@@ -499,6 +527,7 @@ final class UcxEngine implements RdmaEngine {
             work.runTasks(); // a connection that failed meanwhile posted its release
             progressQuietly();
         }
+        awaitQuietWorker();
         List.copyOf(regions).forEach(UcxRegion::deregister); // UCX aborts the process if memory is still mapped
         try {
             selector.close();
