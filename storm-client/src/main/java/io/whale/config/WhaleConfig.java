@@ -184,6 +184,18 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_PROGRESS_WAIT = "whale.rdma.progress.wait";
 
+    /**
+     * Idle turns an RDMA progress thread spins, each a UCX progress call, before it yields and then sleeps: a burst's
+     * next message is found within microseconds, at the price of the calls (over UCX's TCP transport each is a socket
+     * poll).
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_PROGRESS_SPINS = "whale.rdma.progress.spins";
+
+    /** Idle turns an RDMA progress thread yields its core, each with a progress call, after its spins, before it sleeps. */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_PROGRESS_YIELDS = "whale.rdma.progress.yields";
+
     /** Address the RDMA receiving side binds, with the worker's port. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_BIND_HOST = "whale.rdma.bind.host";
@@ -219,6 +231,10 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_RECONNECT_MIN_MS = 100;
         /** {@link WhaleConfig#RDMA_RECONNECT_MAX_MS} when unset. */
         public static final int RDMA_RECONNECT_MAX_MS = 1_000;
+        /** {@link WhaleConfig#RDMA_PROGRESS_SPINS} when unset. */
+        public static final int RDMA_PROGRESS_SPINS = 50;
+        /** {@link WhaleConfig#RDMA_PROGRESS_YIELDS} when unset. */
+        public static final int RDMA_PROGRESS_YIELDS = 10;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
         public static final int WOC_STALL_MS = 2_000;
         /** {@link WhaleConfig#WOC_STALL_BUFFER_BYTES} when unset: a quarter of Storm's 16-MB Netty high watermark. */

@@ -16,7 +16,9 @@ import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_MMS_BYTES;
 import static io.whale.config.WhaleConfig.RDMA_POLL_MAX_PARK_US;
+import static io.whale.config.WhaleConfig.RDMA_PROGRESS_SPINS;
 import static io.whale.config.WhaleConfig.RDMA_PROGRESS_WAIT;
+import static io.whale.config.WhaleConfig.RDMA_PROGRESS_YIELDS;
 import static io.whale.config.WhaleConfig.RDMA_PROVIDER;
 import static io.whale.config.WhaleConfig.RDMA_RECEIVE_THREADS;
 import static io.whale.config.WhaleConfig.RDMA_RECONNECT_MAX_ATTEMPTS;
@@ -104,6 +106,8 @@ public final class WhaleConfigValidation {
         Map.entry(RDMA_RECONNECT_MAX_ATTEMPTS, Rule.POSITIVE_INT),
         Map.entry(RDMA_POLL_MAX_PARK_US, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_PROGRESS_WAIT, Rule.BOOLEAN),
+        Map.entry(RDMA_PROGRESS_SPINS, Rule.NON_NEGATIVE_INT),
+        Map.entry(RDMA_PROGRESS_YIELDS, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_BIND_HOST, Rule.NON_EMPTY_STRING),
         Map.entry(RDMA_SEND_TIMEOUT_MS, Rule.POSITIVE_INT),
         Map.entry(RDMA_RECEIVE_THREADS, Rule.POSITIVE_INT),

@@ -45,6 +45,8 @@ class WhaleConfigValidationTest {
         "whale.rdma.wtl.ms | -0.5 | a number, 0 or more",
         "whale.rdma.poll.max.park.us | -1 | a whole number from 0 to 2147483647",
         "whale.rdma.progress.wait | 0 | a boolean: true or false (unquoted in YAML)",
+        "whale.rdma.progress.spins | -1 | a whole number from 0 to 2147483647",
+        "whale.rdma.progress.yields | 1.5 | a whole number from 0 to 2147483647",
         "whale.rdma.send.timeout.ms | 2.5 | a whole number from 1 to 2147483647",
         "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
         "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
@@ -138,6 +140,8 @@ class WhaleConfigValidationTest {
         conf.put(WhaleConfig.RDMA_RING_BYTES, 8_388_608L);
         conf.put(WhaleConfig.RDMA_POLL_MAX_PARK_US, 0);
         conf.put(WhaleConfig.RDMA_PROGRESS_WAIT, false);
+        conf.put(WhaleConfig.RDMA_PROGRESS_SPINS, 0);
+        conf.put(WhaleConfig.RDMA_PROGRESS_YIELDS, 10L);
         conf.put(WhaleConfig.RDMA_SECRET, "s3cret");
         conf.put(WhaleConfig.RDMA_UCX_PREFIX + "TLS", "posix,self");
         conf.put(WhaleConfig.RDMA_WTL_MS, 0.25);

@@ -20,6 +20,8 @@ public record RdmaConfig(
         int reconnectMaxAttempts,
         long pollMaxParkMicros,
         boolean progressWait,
+        int progressSpins,
+        int progressYields,
         int receiveThreads,
         long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
@@ -38,6 +40,10 @@ public record RdmaConfig(
     public static final String POLL_MAX_PARK_US = WhaleConfig.RDMA_POLL_MAX_PARK_US;
     /** Whether an idle progress thread waits for the transport's events (true) or polls with parks (false). */
     public static final String PROGRESS_WAIT = WhaleConfig.RDMA_PROGRESS_WAIT;
+    /** Idle turns the progress thread spins (each a progress call) before it yields, then sleeps. */
+    public static final String PROGRESS_SPINS = WhaleConfig.RDMA_PROGRESS_SPINS;
+    /** Idle turns the progress thread yields (each with a progress call) after its spins, before it sleeps. */
+    public static final String PROGRESS_YIELDS = WhaleConfig.RDMA_PROGRESS_YIELDS;
     /**
      * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
      * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
@@ -74,6 +80,12 @@ public record RdmaConfig(
         }
         if (waitTimeLimitNanos < 0) {
             throw new IllegalArgumentException(WTL_MS + " must not be negative");
+        }
+        if (progressSpins < 0) {
+            throw new IllegalArgumentException(PROGRESS_SPINS + " must not be negative: " + progressSpins);
+        }
+        if (progressYields < 0) {
+            throw new IllegalArgumentException(PROGRESS_YIELDS + " must not be negative: " + progressYields);
         }
         if (receiveThreads <= 0) {
             throw new IllegalArgumentException(RECEIVE_THREADS + " must be positive: " + receiveThreads);
@@ -112,6 +124,8 @@ public record RdmaConfig(
                 intValue(conf, RECONNECT_MAX_ATTEMPTS, 300),
                 intValue(conf, POLL_MAX_PARK_US, 100),
                 booleanValue(conf, PROGRESS_WAIT, true),
+                intValue(conf, PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_SPINS),
+                intValue(conf, PROGRESS_YIELDS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS),
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
                 intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));

@@ -62,6 +62,17 @@ class RdmaConfigTest {
     }
 
     @Test
+    void shouldReadTheIdleSpinAndYieldBudgetAndRefuseANegativeOne() {
+        RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROGRESS_SPINS, "0",
+            RdmaConfig.PROGRESS_YIELDS, 3L));
+        assertEquals(0, config.progressSpins());
+        assertEquals(3, config.progressYields());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.PROGRESS_YIELDS, -1)));
+        assertEquals("whale.rdma.progress.yields must not be negative: -1", e.getMessage());
+    }
+
+    @Test
     void shouldCollectUcxSettingsByTheirUcxNames() {
         RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", "whale.rdma.ucx.TLS", "posix,self",
                 "whale.rdma.ucx.NET_DEVICES", "mlx5_0:1", "whale.rdma.mms.bytes", 4096));

@@ -51,7 +51,8 @@ final class DisniEngine implements RdmaEngine {
     }
 
     private void runLoop() {
-        ProgressIdler idler = new ProgressIdler(TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()), 0);
+        ProgressIdler idler = new ProgressIdler(config.progressSpins(), config.progressYields(),
+            TimeUnit.MICROSECONDS.toNanos(config.pollMaxParkMicros()), 0);
         while (running) {
             int done = work.runTasks();
             long now = System.nanoTime();

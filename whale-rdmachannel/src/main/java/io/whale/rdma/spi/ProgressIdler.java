@@ -6,12 +6,11 @@ package io.whale.rdma.spi;
  * engine its transport's events can wake waits for one, bounded by the deadline and by {@code maxWaitNanos}, or parks
  * until the deadline when that is at most {@code maxParkNanos} away (a park is cheaper than a timer's signal); one that
  * cannot be woken parks for periods doubling up to {@code maxParkNanos}, polling (two idle engines polling every 100 µs
- * took a fifth of a core; waiting, a hundredth: {@code ProgressIdleBenchmark}). Single-threaded; times in
- * {@link System#nanoTime} units.
+ * took a fifth of a core; waiting, a hundredth: {@code ProgressIdleBenchmark}). How many turns spin and yield is the
+ * engine's setting: each turn is a progress call, which over UCX's TCP transport polls its sockets. Single-threaded;
+ * times in {@link System#nanoTime} units.
  */
 public final class ProgressIdler {
-    static final int SPINS = 50;
-    static final int YIELDS = 10;
     static final long MIN_PARK_NANOS = 1_000;
 
     /** The next step of the loop; {@code nanos} is how long to park or wait, 0 otherwise. */
@@ -23,16 +22,25 @@ public final class ProgressIdler {
 
     public enum Kind { RUN, SPIN, YIELD, PARK, WAIT }
 
+    private final int spins;
+    private final int yields;
     private final long maxParkNanos;
     private final long maxWaitNanos;
     private int idleTurns;
     private long parkNanos = MIN_PARK_NANOS;
 
     /**
+     * @param spins idle turns that spin before the first yield
+     * @param yields idle turns that yield before the first park or wait
      * @param maxParkNanos the longest park between polls; for an engine that waits, the nearest deadline kept by a park
      * @param maxWaitNanos the longest wait for an event, 0 when the engine cannot wait for events (it polls then)
      */
-    public ProgressIdler(long maxParkNanos, long maxWaitNanos) {
+    public ProgressIdler(int spins, int yields, long maxParkNanos, long maxWaitNanos) {
+        if (spins < 0 || yields < 0) {
+            throw new IllegalArgumentException("spins and yields must not be negative: " + spins + ", " + yields);
+        }
+        this.spins = spins;
+        this.yields = yields;
         this.maxParkNanos = Math.max(MIN_PARK_NANOS, maxParkNanos);
         this.maxWaitNanos = maxWaitNanos;
     }
@@ -51,12 +59,9 @@ public final class ProgressIdler {
         if (untilDeadline <= 0) {
             return Step.RUN;
         }
-        idleTurns++;
-        if (idleTurns <= SPINS) {
-            return Step.SPIN;
-        }
-        if (idleTurns <= SPINS + YIELDS) {
-            return Step.YIELD;
+        if (idleTurns < (long) spins + yields) {
+            idleTurns++;
+            return idleTurns <= spins ? Step.SPIN : Step.YIELD;
         }
         if (maxWaitNanos > 0) {
             return untilDeadline > maxParkNanos ? new Step(Kind.WAIT, Math.min(untilDeadline, maxWaitNanos))

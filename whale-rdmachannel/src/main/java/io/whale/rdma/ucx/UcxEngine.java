@@ -158,7 +158,8 @@ final class UcxEngine implements RdmaEngine {
         try {
             boolean wakeup = openUcx(config.progressWait());
             sleep = new ProgressSleep(progressThread, work::hasTasks, wakeup ? worker : null, maxParkNanos, maxWaitNanos);
-            idler = new ProgressIdler(maxParkNanos, wakeup ? maxWaitNanos : 0);
+            idler = new ProgressIdler(config.progressSpins(), config.progressYields(), maxParkNanos,
+                wakeup ? maxWaitNanos : 0);
             started.complete(null);
         } catch (Throwable t) {
             started.completeExceptionally(t);

@@ -29,13 +29,15 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 
 /**
- * What an RDMA channel's progress threads cost while the traffic is light, their idle waiting for UCX's events
- * ({@code whale.rdma.progress.wait=true}, the default) against polling ({@code false}), side by side in one run: two
- * transports in this JVM (a sender's and a receiver's, one progress thread each) over UCX's default transports; at each
- * offered rate (0 — connected and idle —, 10, 100, 1,000 and 10,000 messages of 100 bytes a second) both settings,
- * alternating, {@code bench.repeats} times (default 3). Each point reports the CPU the two progress threads used
- * (their thread CPU time over the point, in cores) and the one-way latency (the send's {@link System#nanoTime} to
- * the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
+ * What an RDMA channel's progress threads cost while the traffic is light, under each idle setting in
+ * {@code bench.settings}, side by side in one run: two transports in this JVM (a sender's and a receiver's, one
+ * progress thread each) over UCX's transports ({@code UCX_TLS} from the environment, the default ones otherwise); at
+ * each offered rate (0 — connected and idle —, 10, 100, 1,000 and 10,000 messages of 100 bytes a second) every
+ * setting, their order rotating from round to round, {@code bench.repeats} times (default 3). A setting is
+ * {@code wait|poll:spins:yields} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields}); the default list
+ * compares today's default, waiting without a spin, and polling. Each point reports the CPU the two progress threads
+ * used (their thread CPU time over the point, in cores) and the one-way latency (the send's {@link System#nanoTime}
+ * to the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
  */
 public final class ProgressIdleBenchmark {
     private static final String SECRET = "progress-idle-benchmark";
@@ -44,9 +46,32 @@ public final class ProgressIdleBenchmark {
 
     private final double seconds = Double.parseDouble(System.getProperty("bench.seconds", "3"));
     private final int repeats = Integer.parseInt(System.getProperty("bench.repeats", "3"));
+    private final List<Setting> settings = Setting.parseList(System.getProperty("bench.settings", "").isBlank()
+        ? DEFAULT_SETTINGS : System.getProperty("bench.settings"));
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    record Point(boolean progressWait, double offeredPerSecond, int repeat, long messages, long delivered, double seconds,
+    private static final String DEFAULT_SETTINGS = "wait:50:10,wait:0:0,poll:50:10";
+
+    /** An idle setting of the progress threads. */
+    record Setting(boolean progressWait, int spins, int yields) {
+        static List<Setting> parseList(String text) {
+            return Arrays.stream(text.split(",")).map(String::trim).map(Setting::parse).toList();
+        }
+
+        static Setting parse(String text) {
+            String[] parts = text.split(":");
+            if (parts.length != 3 || !parts[0].matches("wait|poll")) {
+                throw new IllegalArgumentException("bench.settings: '" + text + "' is not wait|poll:spins:yields");
+            }
+            return new Setting(parts[0].equals("wait"), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        }
+
+        String label() {
+            return (progressWait ? "waits" : "polls") + " after " + spins + " spins, " + yields + " yields";
+        }
+    }
+
+    record Point(Setting setting, double offeredPerSecond, int repeat, long messages, long delivered, double seconds,
                  double progressThreadCores, double latencyP50Micros, double latencyP99Micros) {
     }
 
@@ -58,21 +83,23 @@ public final class ProgressIdleBenchmark {
 
     private void run(Path out) throws Exception {
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        measure(true, 1_000, -1); // warm-up: JIT, UCX's first endpoints
+        measure(settings.get(0), 1_000, -1); // warm-up: JIT, UCX's first endpoints
         List<Point> points = new ArrayList<>();
         for (int repeat = 1; repeat <= repeats; repeat++) {
             for (double rate : RATES) {
-                for (boolean wait : new boolean[] {repeat % 2 == 1, repeat % 2 == 0}) {
-                    Point point = measure(wait, rate, repeat);
+                for (int i = 0; i < settings.size(); i++) {
+                    Setting setting = settings.get((i + repeat - 1) % settings.size());
+                    Point point = measure(setting, rate, repeat);
                     points.add(point);
-                    System.out.printf("%-5s %6.0f msg/s offered, repeat %d: %6d delivered, progress threads %.4f core, "
-                        + "latency p50 %.0f µs p99 %.0f µs%n", wait ? "wait" : "poll", rate, repeat, point.delivered(),
+                    System.out.printf("%-32s %6.0f msg/s offered, repeat %d: %6d delivered, progress threads %.4f core, "
+                        + "latency p50 %.0f µs p99 %.0f µs%n", setting.label(), rate, repeat, point.delivered(),
                         point.progressThreadCores(), point.latencyP50Micros(), point.latencyP99Micros());
                 }
             }
         }
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("command", "cd whale-rdmachannel && mvn -q test-compile exec:exec@bench-progress-idle");
+        report.put("settings", settings);
         report.put("transport", "UCX " + BenchChild.ucxEnvironment());
         report.put("messageBytes", MESSAGE_BYTES);
         report.put("secondsPerPoint", seconds);
@@ -81,13 +108,14 @@ public final class ProgressIdleBenchmark {
         report.put("loadAverageAfter", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         report.put("points", points);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("progress-idle.json").toFile(), report);
-        plot(out.resolve("progress-idle"), points);
+        plot(out.resolve("progress-idle"), settings, points);
         System.out.println("wrote " + out.toAbsolutePath() + "/progress-idle.json and progress-idle.png");
     }
 
     /** One point: a fresh receiver and sender, connected, then {@link #seconds} at {@code ratePerSecond}, flushed per message. */
-    private Point measure(boolean progressWait, double ratePerSecond, int repeat) throws Exception {
-        RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, SECRET, RdmaConfig.PROGRESS_WAIT, progressWait));
+    private Point measure(Setting setting, double ratePerSecond, int repeat) throws Exception {
+        RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, SECRET, RdmaConfig.PROGRESS_WAIT,
+            setting.progressWait(), RdmaConfig.PROGRESS_SPINS, setting.spins(), RdmaConfig.PROGRESS_YIELDS, setting.yields()));
         Recorder latency = new Recorder(3);
         try (RdmaTransport receiving = RdmaTransport.start(config);
              RdmaTransport sending = RdmaTransport.start(config);
@@ -124,7 +152,7 @@ public final class ProgressIdleBenchmark {
             double elapsed = (System.nanoTime() - start) / 1e9;
             double cores = (progressThreadsCpuNanos() - cpuBefore) / 1e9 / elapsed;
             var histogram = latency.getIntervalHistogram();
-            return new Point(progressWait, ratePerSecond, repeat, messages, histogram.getTotalCount(), elapsed, cores,
+            return new Point(setting, ratePerSecond, repeat, messages, histogram.getTotalCount(), elapsed, cores,
                 histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99));
         }
     }
@@ -141,7 +169,7 @@ public final class ProgressIdleBenchmark {
     }
 
     /** Per setting, the median of the rounds at each rate as a line and every round as a marker. */
-    private static void plot(Path file, List<Point> points) throws java.io.IOException {
+    private static void plot(Path file, List<Setting> settings, List<Point> points) throws java.io.IOException {
         XYChart cpu = new XYChartBuilder().width(640).height(420).title("Progress threads' CPU (two threads)")
             .xAxisTitle("offered messages/s (0: idle, plotted at 1)").yAxisTitle("cores").build();
         XYChart p50 = new XYChartBuilder().width(640).height(420).title("One-way latency, median")
@@ -149,9 +177,9 @@ public final class ProgressIdleBenchmark {
         for (XYChart chart : List.of(cpu, p50)) {
             chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.InsideNW);
         }
-        for (boolean wait : new boolean[] {true, false}) {
-            String name = wait ? "waits for events" : "polls";
-            List<Point> mine = points.stream().filter(p -> p.progressWait() == wait).toList();
+        for (Setting setting : settings) {
+            String name = setting.label();
+            List<Point> mine = points.stream().filter(p -> p.setting().equals(setting)).toList();
             addSeries(cpu, name, mine, Point::progressThreadCores);
             addSeries(p50, name, mine.stream().filter(p -> p.delivered() > 0).toList(), Point::latencyP50Micros);
         }
