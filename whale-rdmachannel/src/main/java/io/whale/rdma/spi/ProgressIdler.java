@@ -30,15 +30,12 @@ public final class ProgressIdler {
     private long parkNanos = MIN_PARK_NANOS;
 
     /**
-     * @param spins idle turns that spin before the first yield
-     * @param yields idle turns that yield before the first park or wait
+     * @param spins idle turns that spin before the first yield, at least 0 ({@code RdmaConfig} checks it)
+     * @param yields idle turns that yield before the first park or wait, at least 0
      * @param maxParkNanos the longest park between polls; for an engine that waits, the nearest deadline kept by a park
      * @param maxWaitNanos the longest wait for an event, 0 when the engine cannot wait for events (it polls then)
      */
     public ProgressIdler(int spins, int yields, long maxParkNanos, long maxWaitNanos) {
-        if (spins < 0 || yields < 0) {
-            throw new IllegalArgumentException("spins and yields must not be negative: " + spins + ", " + yields);
-        }
         this.spins = spins;
         this.yields = yields;
         this.maxParkNanos = Math.max(MIN_PARK_NANOS, maxParkNanos);

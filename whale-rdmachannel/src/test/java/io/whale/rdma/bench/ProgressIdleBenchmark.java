@@ -2,6 +2,7 @@ package io.whale.rdma.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.whale.config.WhaleConfig;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.channel.ChannelListener;
 import io.whale.rdma.channel.ChannelSender;
@@ -46,11 +47,13 @@ public final class ProgressIdleBenchmark {
 
     private final double seconds = Double.parseDouble(System.getProperty("bench.seconds", "3"));
     private final int repeats = Integer.parseInt(System.getProperty("bench.repeats", "3"));
-    private final List<Setting> settings = Setting.parseList(System.getProperty("bench.settings", "").isBlank()
-        ? DEFAULT_SETTINGS : System.getProperty("bench.settings"));
+    private final String chosenSettings = System.getProperty("bench.settings", "");
+    private final List<Setting> settings = Setting.parseList(chosenSettings.isBlank() ? DEFAULT_SETTINGS : chosenSettings);
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    private static final String DEFAULT_SETTINGS = "wait:50:10,wait:0:0,poll:50:10";
+    /** Today's default, waiting without a spin, polling. */
+    private static final String DEFAULT_SETTINGS = String.format("wait:%1$d:%2$d,wait:0:0,poll:%1$d:%2$d",
+        WhaleConfig.Defaults.RDMA_PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS);
 
     /** An idle setting of the progress threads. */
     record Setting(boolean progressWait, int spins, int yields) {
@@ -61,7 +64,8 @@ public final class ProgressIdleBenchmark {
         static Setting parse(String text) {
             String[] parts = text.split(":");
             if (parts.length != 3 || !parts[0].matches("wait|poll")) {
-                throw new IllegalArgumentException("bench.settings: '" + text + "' is not wait|poll:spins:yields");
+                throw new IllegalArgumentException("bench.settings (Maven: -Dbench.progress.settings): '" + text
+                    + "' is not wait|poll:spins:yields");
             }
             return new Setting(parts[0].equals("wait"), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
         }
