@@ -196,6 +196,15 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_PROGRESS_YIELDS = "whale.rdma.progress.yields";
 
+    /**
+     * The largest RDMA work request, bytes, that travels inside its announcement (a two-sided message) instead of being
+     * fetched by a one-sided READ: a small batch then costs the receiver no READ round trip and the sender no READ to
+     * serve (over UCX's TCP transport a READ is a request and a reply). 0 fetches every batch by READ, the paper's
+     * channel; at most {@link Defaults#RDMA_INLINE_BYTES}, as a control message carries at most 4 KiB.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_INLINE_BYTES = "whale.rdma.inline.bytes";
+
     /** Address the RDMA receiving side binds, with the worker's port. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_BIND_HOST = "whale.rdma.bind.host";
@@ -235,6 +244,8 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_PROGRESS_SPINS = 50;
         /** {@link WhaleConfig#RDMA_PROGRESS_YIELDS} when unset. */
         public static final int RDMA_PROGRESS_YIELDS = 10;
+        /** {@link WhaleConfig#RDMA_INLINE_BYTES} when unset, and its largest value: a control message's 4 KiB less its header. */
+        public static final int RDMA_INLINE_BYTES = 4000;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
         public static final int WOC_STALL_MS = 2_000;
         /** {@link WhaleConfig#WOC_STALL_BUFFER_BYTES} when unset: a quarter of Storm's 16-MB Netty high watermark. */

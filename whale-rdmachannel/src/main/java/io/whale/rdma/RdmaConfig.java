@@ -22,6 +22,7 @@ public record RdmaConfig(
         boolean progressWait,
         int progressSpins,
         int progressYields,
+        int inlineBytes,
         int receiveThreads,
         long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
@@ -44,6 +45,8 @@ public record RdmaConfig(
     public static final String PROGRESS_SPINS = WhaleConfig.RDMA_PROGRESS_SPINS;
     /** Idle turns the progress thread yields (each with a progress call) after its spins, before it sleeps. */
     public static final String PROGRESS_YIELDS = WhaleConfig.RDMA_PROGRESS_YIELDS;
+    /** The largest work request that travels inside its announcement instead of by a READ (0: every one by READ). */
+    public static final String INLINE_BYTES = WhaleConfig.RDMA_INLINE_BYTES;
     /**
      * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
      * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
@@ -87,6 +90,10 @@ public record RdmaConfig(
         if (progressYields < 0) {
             throw new IllegalArgumentException(PROGRESS_YIELDS + " must not be negative: " + progressYields);
         }
+        if (inlineBytes < 0 || inlineBytes > WhaleConfig.Defaults.RDMA_INLINE_BYTES) {
+            throw new IllegalArgumentException(INLINE_BYTES + " must be 0 to " + WhaleConfig.Defaults.RDMA_INLINE_BYTES
+                    + ": " + inlineBytes);
+        }
         if (receiveThreads <= 0) {
             throw new IllegalArgumentException(RECEIVE_THREADS + " must be positive: " + receiveThreads);
         }
@@ -126,6 +133,7 @@ public record RdmaConfig(
                 booleanValue(conf, PROGRESS_WAIT, true),
                 intValue(conf, PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_SPINS),
                 intValue(conf, PROGRESS_YIELDS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS),
+                intValue(conf, INLINE_BYTES, WhaleConfig.Defaults.RDMA_INLINE_BYTES),
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
                 intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));

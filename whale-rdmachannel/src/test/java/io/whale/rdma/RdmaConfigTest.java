@@ -73,6 +73,15 @@ class RdmaConfigTest {
     }
 
     @Test
+    void shouldInlineSmallWorkRequestsByDefaultAndRefuseAnInlineLimitAControlMessageCannotCarry() {
+        assertEquals(4000, RdmaConfig.defaults("s").inlineBytes());
+        assertEquals(0, RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.INLINE_BYTES, "0")).inlineBytes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.INLINE_BYTES, 4001)));
+        assertEquals("whale.rdma.inline.bytes must be 0 to 4000: 4001", e.getMessage());
+    }
+
+    @Test
     void shouldCollectUcxSettingsByTheirUcxNames() {
         RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", "whale.rdma.ucx.TLS", "posix,self",
                 "whale.rdma.ucx.NET_DEVICES", "mlx5_0:1", "whale.rdma.mms.bytes", 4096));

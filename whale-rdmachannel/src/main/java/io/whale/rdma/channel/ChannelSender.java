@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The sending end of a channel: messages are framed ({@code int length | bytes}) straight into a ring region
  * registered once; stream slicing turns the open batch into a work request (MMS or WTL), announced to the
- * receiver with a BATCH control message; the receiver READs it and reports consumption, which moves the tail.
+ * receiver with a BATCH control message; the receiver READs it (a small one it finds inside its announcement) and
+ * reports consumption, which moves the tail.
  *
  * <p>Ordering: messages are delivered in {@link #send} order (per channel, as with one Netty connection).
  * Backpressure: a full ring never overwrites unconsumed data; {@link #send} waits up to its timeout and then
@@ -69,6 +70,7 @@ public final class ChannelSender implements AutoCloseable {
     private int failedAttempts;
     private String lastError = "not connected yet";
     private long batchesSent;
+    private long batchesInlined;
     private long messagesSent;
 
     ChannelSender(RdmaEngine engine, RdmaConfig config, ScheduledExecutorService connector,
@@ -204,9 +206,16 @@ public final class ChannelSender implements AutoCloseable {
         }
     }
 
+    /** A work request of at most {@code whale.rdma.inline.bytes} travels inside its announcement, any other by READ. */
     private void announce(RdmaEndpoint target, BatchDescriptor batch) {
         batchesSent++;
-        sendControl(target, Control.batch(batch), "BATCH " + batch.seq());
+        if (batch.length() <= config.inlineBytes()) {
+            batchesInlined++;
+            ByteBuffer data = ringView.slice(index.offsetOf(batch.start()), batch.length());
+            sendControl(target, Control.inline(batch, data), "INLINE " + batch.seq());
+        } else {
+            sendControl(target, Control.batch(batch), "BATCH " + batch.seq());
+        }
     }
 
     /**
@@ -467,6 +476,11 @@ public final class ChannelSender implements AutoCloseable {
     /** Work requests announced so far, including ones sent again after a reconnect. */
     public long batchesSent() {
         return underLock(() -> batchesSent);
+    }
+
+    /** Announcements that carried their work request (counted in {@link #batchesSent()} too). */
+    public long batchesInlined() {
+        return underLock(() -> batchesInlined);
     }
 
     public long messagesSent() {

@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The channel's control messages (two-sided SEND / active messages). Data never travels here: a BATCH only says
- * where in the sender's ring a work request lies, and the receiver fetches it with a one-sided READ.
+ * The channel's control messages (two-sided SEND / active messages). A BATCH says where in the sender's ring a work
+ * request lies, and the receiver fetches it with a one-sided READ; a work request of at most
+ * {@code whale.rdma.inline.bytes} travels inside its announcement instead (INLINE), sparing the READ's round trip. Either
+ * stays in the sender's ring until CONSUMED, so a reconnect announces it again.
  * <pre>
  *   HELLO    sender -> receiver  channelId, nonce[16], mac[32]     mac = HMAC(secret, "hello" | channelId | nonce)
  *   WELCOME  receiver -> sender  mac[32], rnonce[16], lastDeliveredSeq
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
  *                                sent only after WELCOME proved the peer; mac = HMAC(secret, "ring" | channelId | nonce |
  *                                rnonce | address, length, first seq, key), so a replayed HELLO cannot announce a ring
  *   BATCH    sender -> receiver  seq, start counter, length, message count
+ *   INLINE   sender -> receiver  seq, start counter, length, message count, the work request's bytes
  *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released
  *   NOTICE   receiver -> sender  payload                            application notice (Storm: backpressure, load)
  * </pre>
@@ -27,6 +30,9 @@ final class Control {
     static final byte BATCH = 5;
     static final byte CONSUMED = 6;
     static final byte NOTICE = 7;
+    static final byte INLINE = 8;
+    /** A BATCH's bytes, and an INLINE's before its work request. */
+    static final int BATCH_BYTES = 1 + 8 + 8 + 4 + 4;
     /** Notices are small status messages, never data. */
     static final int MAX_NOTICE_BYTES = 64 * 1024;
 
@@ -59,8 +65,20 @@ final class Control {
     }
 
     static ByteBuffer batch(BatchDescriptor batch) {
-        return ByteBuffer.allocate(1 + 8 + 8 + 4 + 4).put(BATCH).putLong(batch.seq()).putLong(batch.start())
-                .putInt(batch.length()).putInt(batch.messages()).flip();
+        return descriptor(ByteBuffer.allocate(BATCH_BYTES), BATCH, batch).flip();
+    }
+
+    /** An INLINE message: {@code batch} with its bytes, {@code data}'s remaining ones. */
+    static ByteBuffer inline(BatchDescriptor batch, ByteBuffer data) {
+        return descriptor(ByteBuffer.allocate(BATCH_BYTES + data.remaining()), INLINE, batch).put(data).flip();
+    }
+
+    private static ByteBuffer descriptor(ByteBuffer out, byte type, BatchDescriptor batch) {
+        return out.put(type).putLong(batch.seq()).putLong(batch.start()).putInt(batch.length()).putInt(batch.messages());
+    }
+
+    static BatchDescriptor descriptor(ByteBuffer message) {
+        return new BatchDescriptor(message.getLong(), message.getLong(), message.getInt(), message.getInt());
     }
 
     static ByteBuffer consumed(long seq, long end) {

@@ -70,6 +70,7 @@ final class InboundSession implements EndpointHandler {
                 case Control.HELLO -> onHello(message);
                 case Control.RING -> onRing(message);
                 case Control.BATCH -> onBatch(message);
+                case Control.INLINE -> onInline(message);
                 default -> protocolError("unexpected control message " + type);
             }
         } catch (RuntimeException e) {
@@ -160,18 +161,11 @@ final class InboundSession implements EndpointHandler {
     }
 
     private void onBatch(ByteBuffer message) {
-        if (phase != Phase.STREAMING) {
-            protocolError("BATCH before the ring was announced");
+        BatchDescriptor batch = announced(message, "BATCH");
+        if (batch == null) {
             return;
         }
-        BatchDescriptor batch = new BatchDescriptor(message.getLong(), message.getLong(), message.getInt(),
-                message.getInt());
-        int capacity = mirror.length();
-        int offset = (int) Math.floorMod(batch.start(), (long) capacity);
-        if (batch.length() <= 0 || offset + (long) batch.length() > capacity || batch.seq() < nextDelivery) {
-            protocolError("work request " + batch + " does not fit the ring of " + capacity + " bytes or repeats");
-            return;
-        }
+        int offset = mirrorOffset(batch);
         reading++;
         try {
             readIntoMirror(batch, offset);
@@ -179,6 +173,45 @@ final class InboundSession implements EndpointHandler {
             reading--;
             throw e;
         }
+    }
+
+    /**
+     * A work request carried by its announcement: copied into the mirror where a READ would have put it, then delivered
+     * in seq order with the fetched ones (a READ posted before it may still be in flight).
+     */
+    private void onInline(ByteBuffer message) {
+        BatchDescriptor batch = announced(message, "INLINE");
+        if (batch == null) {
+            return;
+        }
+        if (message.remaining() != batch.length()) {
+            protocolError("INLINE " + batch + " carries " + message.remaining() + " bytes");
+            return;
+        }
+        int offset = mirrorOffset(batch);
+        ByteBuffer target = mirror.buffer().slice(offset, batch.length());
+        target.put(message);
+        onFetched(new InboundBatch(this, batch, target.flip()));
+    }
+
+    /** The announced work request, or null when the connection was dropped for it (named {@code type}). */
+    private BatchDescriptor announced(ByteBuffer message, String type) {
+        if (phase != Phase.STREAMING) {
+            protocolError(type + " before the ring was announced");
+            return null;
+        }
+        BatchDescriptor batch = Control.descriptor(message);
+        int capacity = mirror.length();
+        int offset = mirrorOffset(batch);
+        if (batch.length() <= 0 || offset + (long) batch.length() > capacity || batch.seq() < nextDelivery) {
+            protocolError("work request " + batch + " does not fit the ring of " + capacity + " bytes or repeats");
+            return null;
+        }
+        return batch;
+    }
+
+    private int mirrorOffset(BatchDescriptor batch) {
+        return (int) Math.floorMod(batch.start(), (long) mirror.length());
     }
 
     private void readIntoMirror(BatchDescriptor batch, int offset) {

@@ -35,8 +35,9 @@ import org.knowm.xchart.style.Styler;
  * progress thread each) over UCX's transports ({@code UCX_TLS} from the environment, the default ones otherwise); at
  * each offered rate (0 — connected and idle —, 10, 100, 1,000 and 10,000 messages of 100 bytes a second) every
  * setting, their order rotating from round to round, {@code bench.repeats} times (default 3). A setting is
- * {@code wait|poll:spins:yields} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields}); the default list
- * compares today's default, waiting without a spin, and polling. Each point reports the CPU the two progress threads
+ * {@code wait|poll:spins:yields[:inline]} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields}, and
+ * {@code whale.rdma.inline.bytes}, its default when left out); the default list compares today's default, waiting
+ * without a spin, polling, and today's default with every work request fetched by READ (inline 0). Each point reports the CPU the two progress threads
  * used (their thread CPU time over the point, in cores) and the one-way latency (the send's {@link System#nanoTime}
  * to the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
  */
@@ -51,27 +52,30 @@ public final class ProgressIdleBenchmark {
     private final List<Setting> settings = Setting.parseList(chosenSettings.isBlank() ? DEFAULT_SETTINGS : chosenSettings);
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    /** Today's default, waiting without a spin, polling. */
-    private static final String DEFAULT_SETTINGS = String.format("wait:%1$d:%2$d,wait:0:0,poll:%1$d:%2$d",
+    /** Today's default, waiting without a spin, polling, every work request by READ. */
+    private static final String DEFAULT_SETTINGS = String.format("wait:%1$d:%2$d,wait:0:0,poll:%1$d:%2$d,wait:%1$d:%2$d:0",
         WhaleConfig.Defaults.RDMA_PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS);
 
-    /** An idle setting of the progress threads. */
-    record Setting(boolean progressWait, int spins, int yields) {
+    /** An idle setting of the progress threads, and the channel's inline limit. */
+    record Setting(boolean progressWait, int spins, int yields, int inlineBytes) {
         static List<Setting> parseList(String text) {
             return Arrays.stream(text.split(",")).map(String::trim).map(Setting::parse).toList();
         }
 
         static Setting parse(String text) {
             String[] parts = text.split(":");
-            if (parts.length != 3 || !parts[0].matches("wait|poll")) {
+            if (parts.length < 3 || parts.length > 4 || !parts[0].matches("wait|poll")) {
                 throw new IllegalArgumentException("bench.settings (Maven: -Dbench.progress.settings): '" + text
-                    + "' is not wait|poll:spins:yields");
+                    + "' is not wait|poll:spins:yields[:inline]");
             }
-            return new Setting(parts[0].equals("wait"), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+            return new Setting(parts[0].equals("wait"), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
+                parts.length == 4 ? Integer.parseInt(parts[3]) : WhaleConfig.Defaults.RDMA_INLINE_BYTES);
         }
 
         String label() {
-            return (progressWait ? "waits" : "polls") + " after " + spins + " spins, " + yields + " yields";
+            return (progressWait ? "waits" : "polls") + " after " + spins + " spins, " + yields + " yields"
+                + (inlineBytes == 0 ? ", READ only" : inlineBytes == WhaleConfig.Defaults.RDMA_INLINE_BYTES ? ""
+                    : ", inline ≤ " + inlineBytes + " B");
         }
     }
 
@@ -116,10 +120,14 @@ public final class ProgressIdleBenchmark {
         System.out.println("wrote " + out.toAbsolutePath() + "/progress-idle.json and progress-idle.png");
     }
 
-    /** One point: a fresh receiver and sender, connected, then {@link #seconds} at {@code ratePerSecond}, flushed per message. */
+    /**
+     * One point: a fresh receiver and sender, connected, then {@link #seconds} at {@code ratePerSecond}, flushed per
+     * message (so each message is a work request of its own, inline unless the setting's limit is 0).
+     */
     private Point measure(Setting setting, double ratePerSecond, int repeat) throws Exception {
         RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, SECRET, RdmaConfig.PROGRESS_WAIT,
-            setting.progressWait(), RdmaConfig.PROGRESS_SPINS, setting.spins(), RdmaConfig.PROGRESS_YIELDS, setting.yields()));
+            setting.progressWait(), RdmaConfig.PROGRESS_SPINS, setting.spins(), RdmaConfig.PROGRESS_YIELDS, setting.yields(),
+            RdmaConfig.INLINE_BYTES, setting.inlineBytes()));
         Recorder latency = new Recorder(3);
         try (RdmaTransport receiving = RdmaTransport.start(config);
              RdmaTransport sending = RdmaTransport.start(config);

@@ -16,11 +16,12 @@ import java.util.function.Function;
 
 /**
  * A real receiving engine whose accepted connections never finish a READ until the test says so (the READs stay in
- * flight, as on a slow path), and which tells whether its local regions (the mirrors) were closed and whether a
+ * flight, as on a slow path, until they are failed or performed), and which tells whether its local regions (the mirrors) were closed and whether a
  * connection's end reached its handler.
  */
 final class HeldReadsEngine extends DelegatingEngine {
     private final List<Completion> heldReads = new CopyOnWriteArrayList<>();
+    private final List<Runnable> heldOperations = new CopyOnWriteArrayList<>();
     private final List<Region> localRegions = new CopyOnWriteArrayList<>();
     private volatile boolean disconnected;
 
@@ -45,6 +46,11 @@ final class HeldReadsEngine extends DelegatingEngine {
     /** Fails the READs held so far on the progress thread, as a closed connection fails its operations. */
     void failHeldReads(String reason) {
         execute(() -> heldReads.forEach(completion -> completion.onError(reason)));
+    }
+
+    /** Performs the READs held so far, as the transport would have. */
+    void performHeldReads() {
+        execute(() -> heldOperations.forEach(Runnable::run));
     }
 
     @Override
@@ -122,6 +128,8 @@ final class HeldReadsEngine extends DelegatingEngine {
         public void read(RemoteRegion source, long sourceOffset, RegisteredRegion target, long targetOffset, int length,
                          Completion completion) {
             heldReads.add(completion);
+            RegisteredRegion real = target instanceof Region region ? region.delegate : target;
+            heldOperations.add(() -> delegate.read(source, sourceOffset, real, targetOffset, length, completion));
         }
     }
 }

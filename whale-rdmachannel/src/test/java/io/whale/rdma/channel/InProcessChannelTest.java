@@ -253,7 +253,7 @@ class InProcessChannelTest {
 
     @Test
     void shouldReconnectAndAnnounceAgainWhenABatchAnnouncementFails() throws Exception {
-        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1, Map.of(RdmaConfig.INLINE_BYTES, 0));
         FailingControlEngine senderEngine = new FailingControlEngine(RdmaProviders.start(config), Control.BATCH, 3);
         List<String> disconnects = sendThrough(senderEngine, RdmaProviders.start(config), config, 200, 20);
         assertEquals(1, senderEngine.failed());
@@ -261,8 +261,49 @@ class InProcessChannelTest {
     }
 
     @Test
-    void shouldKeepTheMirrorUntilEveryReadInFlightWhenTheConnectionEndedHasEnded() throws Exception {
+    void shouldReconnectAndAnnounceAgainWhenAnInlineAnnouncementFails() throws Exception {
         RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
+        FailingControlEngine senderEngine = new FailingControlEngine(RdmaProviders.start(config), Control.INLINE, 3);
+        // ten messages of at most 300 bytes a work request: under the inline limit, so every one travels inline
+        List<String> disconnects = sendThrough(senderEngine, RdmaProviders.start(config), config, 200, 10);
+        assertEquals(1, senderEngine.failed());
+        assertTrue(disconnects.stream().anyMatch(reason -> reason.startsWith("INLINE 3 to ")), disconnects::toString);
+    }
+
+    @Test
+    void shouldCarryAWorkRequestUpToTheInlineLimitInItsAnnouncementAndDeliverInOrderBehindAReadInFlight()
+            throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 16 * 1024, 60_000);
+        HeldReadsEngine receiverEngine = new HeldReadsEngine(RdmaProviders.start(config));
+        RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        ConcurrentLinkedQueue<Long> delivered = new ConcurrentLinkedQueue<>();
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT, batch -> {
+            batch.forEachMessage(message -> delivered.add(message.getLong(message.position())));
+            batch.release();
+        }));
+        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        int limit = config.inlineBytes();
+        for (int[] indexAndWorkRequestBytes : new int[][] {{0, limit}, {1, limit + 1}, {2, 100}}) {
+            int body = indexAndWorkRequestBytes[1] - ChannelSender.FRAME_HEADER;
+            sender.send(ByteBuffer.allocate(body).putLong(0, indexAndWorkRequestBytes[0]), Duration.ofSeconds(5));
+            sender.flush();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> receiverEngine.heldReads() == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.size() == 1);
+        assertEquals(List.of(0L), List.copyOf(delivered), "the work request of exactly the limit came without a READ");
+        assertEquals(3, sender.batchesSent());
+        assertEquals(2, sender.batchesInlined(), "the one a byte over the limit is fetched by READ");
+
+        receiverEngine.performHeldReads();
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.size() == 3);
+        assertEquals(List.of(0L, 1L, 2L), List.copyOf(delivered), "the inline one waited for the READ before it");
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void shouldKeepTheMirrorUntilEveryReadInFlightWhenTheConnectionEndedHasEnded() throws Exception {
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1, Map.of(RdmaConfig.INLINE_BYTES, 0));
         HeldReadsEngine receiverEngine = new HeldReadsEngine(RdmaProviders.start(config));
         RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
