@@ -244,7 +244,7 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_PROGRESS_SPINS = 50;
         /** {@link WhaleConfig#RDMA_PROGRESS_YIELDS} when unset. */
         public static final int RDMA_PROGRESS_YIELDS = 10;
-        /** {@link WhaleConfig#RDMA_INLINE_BYTES} when unset, and its largest value: a control message's 4 KiB less its header. */
+        /** {@link WhaleConfig#RDMA_INLINE_BYTES} when unset, and its most: a control message's 4 KiB less its header. */
         public static final int RDMA_INLINE_BYTES = 4000;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
         public static final int WOC_STALL_MS = 2_000;

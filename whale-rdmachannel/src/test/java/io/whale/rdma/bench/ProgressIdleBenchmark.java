@@ -37,9 +37,9 @@ import org.knowm.xchart.style.Styler;
  * setting, their order rotating from round to round, {@code bench.repeats} times (default 3). A setting is
  * {@code wait|poll:spins:yields[:inline]} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields}, and
  * {@code whale.rdma.inline.bytes}, its default when left out); the default list compares today's default, waiting
- * without a spin, polling, and today's default with every work request fetched by READ (inline 0). Each point reports the CPU the two progress threads
- * used (their thread CPU time over the point, in cores) and the one-way latency (the send's {@link System#nanoTime}
- * to the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
+ * without a spin, polling, and today's default with every work request fetched by READ (inline 0). Each point reports
+ * the CPU the two progress threads used (their thread CPU time over the point, in cores) and the one-way latency (the
+ * send's {@link System#nanoTime} to the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
  */
 public final class ProgressIdleBenchmark {
     private static final String SECRET = "progress-idle-benchmark";
