@@ -205,6 +205,15 @@ public final class WhaleConfig implements Validated {
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_INLINE_BYTES = "whale.rdma.inline.bytes";
 
+    /**
+     * How long an RDMA receiver may hold its report that work requests were consumed, milliseconds, so that one report
+     * covers several (a report is cumulative): each report is a message the sender's progress thread wakes for. A
+     * report goes at once when a quarter of the ring waits on it. 0 reports every work request as it is consumed, the
+     * paper's channel; at most {@link Defaults#RDMA_CONSUMED_DELAY_MS_MAX}.
+     */
+    @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
+    public static final String RDMA_CONSUMED_DELAY_MS = "whale.rdma.consumed.delay.ms";
+
     /** Address the RDMA receiving side binds, with the worker's port. */
     @CustomValidator(validatorClass = WhaleConfigValidation.KeyValidator.class)
     public static final String RDMA_BIND_HOST = "whale.rdma.bind.host";
@@ -246,6 +255,10 @@ public final class WhaleConfig implements Validated {
         public static final int RDMA_PROGRESS_YIELDS = 10;
         /** {@link WhaleConfig#RDMA_INLINE_BYTES} when unset, and its most: a control message's 4 KiB less its header. */
         public static final int RDMA_INLINE_BYTES = 4000;
+        /** {@link WhaleConfig#RDMA_CONSUMED_DELAY_MS} when unset. */
+        public static final int RDMA_CONSUMED_DELAY_MS = 10;
+        /** The most {@link WhaleConfig#RDMA_CONSUMED_DELAY_MS} takes: a sender's close waits for the last report. */
+        public static final int RDMA_CONSUMED_DELAY_MS_MAX = 1_000;
         /** {@link WhaleConfig#WOC_STALL_MS} when unset: how long a partition may hold the other destinations' emits. */
         public static final int WOC_STALL_MS = 2_000;
         /** {@link WhaleConfig#WOC_STALL_BUFFER_BYTES} when unset: a quarter of Storm's 16-MB Netty high watermark. */

@@ -13,6 +13,7 @@ import static io.whale.config.WhaleConfig.NETTY_MESSAGE_MAX_BYTES;
 import static io.whale.config.WhaleConfig.NETTY_TLS_HOSTNAME_VERIFICATION;
 import static io.whale.config.WhaleConfig.RDMA_BIND_HOST;
 import static io.whale.config.WhaleConfig.RDMA_BIND_TIMEOUT_MS;
+import static io.whale.config.WhaleConfig.RDMA_CONSUMED_DELAY_MS;
 import static io.whale.config.WhaleConfig.RDMA_HANDSHAKE_TIMEOUT_MS;
 import static io.whale.config.WhaleConfig.RDMA_INLINE_BYTES;
 import static io.whale.config.WhaleConfig.RDMA_MMS_BYTES;
@@ -110,6 +111,7 @@ public final class WhaleConfigValidation {
         Map.entry(RDMA_PROGRESS_SPINS, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_PROGRESS_YIELDS, Rule.NON_NEGATIVE_INT),
         Map.entry(RDMA_INLINE_BYTES, Rule.intRange(0, WhaleConfig.Defaults.RDMA_INLINE_BYTES)),
+        Map.entry(RDMA_CONSUMED_DELAY_MS, Rule.intRange(0, WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS_MAX)),
         Map.entry(RDMA_BIND_HOST, Rule.NON_EMPTY_STRING),
         Map.entry(RDMA_SEND_TIMEOUT_MS, Rule.POSITIVE_INT),
         Map.entry(RDMA_RECEIVE_THREADS, Rule.POSITIVE_INT),

@@ -49,6 +49,8 @@ class WhaleConfigValidationTest {
         "whale.rdma.progress.yields | 1.5 | a whole number from 0 to 2147483647",
         "whale.rdma.inline.bytes | -1 | a whole number from 0 to 4000",
         "whale.rdma.inline.bytes | 4001 | a whole number from 0 to 4000",
+        "whale.rdma.consumed.delay.ms | -1 | a whole number from 0 to 1000",
+        "whale.rdma.consumed.delay.ms | 1001 | a whole number from 0 to 1000",
         "whale.rdma.send.timeout.ms | 2.5 | a whole number from 1 to 2147483647",
         "whale.rdma.handshake.timeout.ms | 0 | a whole number from 1 to 2147483647",
         "whale.rdma.reconnect.max.attempts | 0 | a whole number from 1 to 2147483647",
@@ -145,6 +147,7 @@ class WhaleConfigValidationTest {
         conf.put(WhaleConfig.RDMA_PROGRESS_SPINS, 0);
         conf.put(WhaleConfig.RDMA_PROGRESS_YIELDS, 10L);
         conf.put(WhaleConfig.RDMA_INLINE_BYTES, 0);
+        conf.put(WhaleConfig.RDMA_CONSUMED_DELAY_MS, 0);
         conf.put(WhaleConfig.RDMA_SECRET, "s3cret");
         conf.put(WhaleConfig.RDMA_UCX_PREFIX + "TLS", "posix,self");
         conf.put(WhaleConfig.RDMA_WTL_MS, 0.25);

@@ -23,6 +23,7 @@ public record RdmaConfig(
         int progressSpins,
         int progressYields,
         int inlineBytes,
+        long consumedDelayNanos,
         int receiveThreads,
         long bindTimeoutMillis,
         Map<String, String> ucxSettings) {
@@ -47,6 +48,8 @@ public record RdmaConfig(
     public static final String PROGRESS_YIELDS = WhaleConfig.RDMA_PROGRESS_YIELDS;
     /** The largest work request that travels inside its announcement instead of by a READ (0: every one by READ). */
     public static final String INLINE_BYTES = WhaleConfig.RDMA_INLINE_BYTES;
+    /** How long a receiver may hold a consumption report so that it covers several work requests (0: none held). */
+    public static final String CONSUMED_DELAY_MS = WhaleConfig.RDMA_CONSUMED_DELAY_MS;
     /**
      * Threads per {@code ChannelServer} that run the inbound handler (Storm: deserialization, WOC dispatch,
      * queue publication), off the progress thread; each channel is delivered in order by one of them at a time.
@@ -94,6 +97,10 @@ public record RdmaConfig(
             throw new IllegalArgumentException(INLINE_BYTES + " must be 0 to " + WhaleConfig.Defaults.RDMA_INLINE_BYTES
                     + ": " + inlineBytes);
         }
+        if (consumedDelayNanos < 0 || consumedDelayNanos > WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS_MAX * 1_000_000L) {
+            throw new IllegalArgumentException(CONSUMED_DELAY_MS + " must be 0 to " + WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS_MAX
+                    + ": " + consumedDelayNanos / 1_000_000L);
+        }
         if (receiveThreads <= 0) {
             throw new IllegalArgumentException(RECEIVE_THREADS + " must be positive: " + receiveThreads);
         }
@@ -134,6 +141,7 @@ public record RdmaConfig(
                 intValue(conf, PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_SPINS),
                 intValue(conf, PROGRESS_YIELDS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS),
                 intValue(conf, INLINE_BYTES, WhaleConfig.Defaults.RDMA_INLINE_BYTES),
+                intValue(conf, CONSUMED_DELAY_MS, WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS) * 1_000_000L,
                 intValue(conf, RECEIVE_THREADS, DEFAULT_RECEIVE_THREADS),
                 intValue(conf, BIND_TIMEOUT_MS, DEFAULT_BIND_TIMEOUT_MS),
                 ucxSettings(conf));

@@ -82,6 +82,17 @@ class RdmaConfigTest {
     }
 
     @Test
+    void shouldHoldConsumptionReportsTenMillisecondsByDefaultAndRefuseADelayOutOfRange() {
+        assertEquals(10_000_000L, RdmaConfig.defaults("s").consumedDelayNanos());
+        assertEquals(0, RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.CONSUMED_DELAY_MS, "0")).consumedDelayNanos());
+        for (int refused : new int[] {-1, 1001}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", RdmaConfig.CONSUMED_DELAY_MS, refused)));
+            assertEquals("whale.rdma.consumed.delay.ms must be 0 to 1000: " + refused, e.getMessage());
+        }
+    }
+
+    @Test
     void shouldCollectUcxSettingsByTheirUcxNames() {
         RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, "s", "whale.rdma.ucx.TLS", "posix,self",
                 "whale.rdma.ucx.NET_DEVICES", "mlx5_0:1", "whale.rdma.mms.bytes", 4096));

@@ -77,7 +77,7 @@ public final class ChannelServer implements AutoCloseable {
                 });
         this.threadPrefix = "whale-rdma-receive-" + bindAddress.getPort() + "-";
         this.listener = engine.listen(bindAddress, endpoint -> {
-            InboundSession session = new InboundSession(this, engine, handshake, endpoint);
+            InboundSession session = new InboundSession(this, engine, handshake, endpoint, config.consumedDelayNanos());
             long timeout = config.handshakeTimeoutMillis();
             timer.schedule(() -> onProgressThread(() -> session.handshakeDeadline(timeout)), timeout, TimeUnit.MILLISECONDS);
             return session;

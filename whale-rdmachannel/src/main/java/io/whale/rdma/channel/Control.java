@@ -18,7 +18,8 @@ import java.nio.charset.StandardCharsets;
  *                                rnonce | address, length, first seq, key), so a replayed HELLO cannot announce a ring
  *   BATCH    sender -> receiver  seq, start counter, length, message count
  *   INLINE   sender -> receiver  seq, start counter, length, message count, the work request's bytes
- *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released
+ *   CONSUMED receiver -> sender  seq, end counter                   everything up to seq is released (one may cover
+ *                                                                   several: whale.rdma.consumed.delay.ms)
  *   NOTICE   receiver -> sender  payload                            application notice (Storm: backpressure, load)
  * </pre>
  */

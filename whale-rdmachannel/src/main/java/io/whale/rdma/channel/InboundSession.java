@@ -3,6 +3,7 @@ package io.whale.rdma.channel;
 import io.whale.rdma.RdmaConfig;
 import io.whale.rdma.spi.Completion;
 import io.whale.rdma.spi.EndpointHandler;
+import io.whale.rdma.spi.Poller;
 import io.whale.rdma.spi.RdmaEndpoint;
 import io.whale.rdma.spi.RdmaEngine;
 import io.whale.rdma.spi.RegionAccess;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * The receiving end of one accepted connection. Runs on the engine's progress thread only (releases are posted
  * there). READs land in a mirror region at the same offsets as in the sender's ring, so several may be in flight;
  * they may complete out of order but are handed to the server's receive threads in seq order
- * ({@link OrderedDelivery}), and consumption is reported for the longest released prefix.
+ * ({@link OrderedDelivery}), and consumption is reported for the longest released prefix, one report covering the
+ * releases of up to {@code whale.rdma.consumed.delay.ms} ({@link ConsumptionReport}).
  */
 final class InboundSession implements EndpointHandler {
     private static final Logger LOG = LoggerFactory.getLogger(InboundSession.class);
@@ -32,8 +34,12 @@ final class InboundSession implements EndpointHandler {
     private final RdmaEndpoint endpoint;
     private final OrderedDelivery delivery;
     private final TreeMap<Long, InboundBatch> fetched = new TreeMap<>();
-    /** End counters of released batches that wait for an earlier one to be released. */
-    private final Map<Long, Long> releasedEnds = new HashMap<>();
+    /** Released batches that wait for an earlier one to be released. */
+    private final Map<Long, BatchDescriptor> released = new HashMap<>();
+    private final long consumedDelayNanos;
+    /** Sends a consumption report held back once its delay has passed: a timer of the progress loop. */
+    private final Poller reportTimer = this::onReportTimer;
+    private ConsumptionReport report;
     private Phase phase = Phase.AWAIT_HELLO;
     private long channelId;
     private byte[] senderNonce;
@@ -47,8 +53,10 @@ final class InboundSession implements EndpointHandler {
     /** READs posted and not yet completed: UCX writes into the mirror until each has, even once the connection closed. */
     private int reading;
 
-    InboundSession(ChannelServer server, RdmaEngine engine, Handshake handshake, RdmaEndpoint endpoint) {
+    InboundSession(ChannelServer server, RdmaEngine engine, Handshake handshake, RdmaEndpoint endpoint,
+                   long consumedDelayNanos) {
         this.server = server;
+        this.consumedDelayNanos = consumedDelayNanos;
         this.engine = engine;
         this.handshake = handshake;
         this.endpoint = endpoint;
@@ -125,6 +133,8 @@ final class InboundSession implements EndpointHandler {
         nextRelease = nextDelivery;
         mirror = engine.allocate(length, RegionAccess.LOCAL);
         senderRing = endpoint.attach(address, length, key);
+        report = new ConsumptionReport(consumedDelayNanos, length / 4);
+        engine.addPoller(reportTimer);
         phase = Phase.STREAMING;
         server.admitted(this);
     }
@@ -278,19 +288,34 @@ final class InboundSession implements EndpointHandler {
 
     private void onReleased(InboundBatch batch) {
         outstanding--;
-        releasedEnds.put(batch.seq(), batch.descriptor().end());
+        released.put(batch.seq(), batch.descriptor());
         long seq = -1;
         long end = -1;
-        Long releasedEnd;
-        while ((releasedEnd = releasedEnds.remove(nextRelease)) != null) {
+        long bytes = 0;
+        BatchDescriptor next;
+        while ((next = released.remove(nextRelease)) != null) {
             seq = nextRelease;
-            end = releasedEnd;
+            end = next.end();
+            bytes += next.length();
             nextRelease++;
         }
-        if (phase == Phase.STREAMING && seq >= 0) {
-            sendControl(Control.consumed(seq, end), "CONSUMED " + seq);
+        if (phase == Phase.STREAMING && seq >= 0 && report.released(seq, end, bytes, System.nanoTime())) {
+            sendReport();
         }
         freeMirrorIfIdle();
+    }
+
+    /** Progress thread, at every turn of its loop. */
+    private long onReportTimer(long nowNanos) {
+        if (phase == Phase.STREAMING && report.due(nowNanos)) {
+            sendReport();
+        }
+        return report.deadline();
+    }
+
+    private void sendReport() {
+        long seq = report.seq();
+        sendControl(report.take(), "CONSUMED " + seq);
     }
 
     /**
@@ -323,6 +348,9 @@ final class InboundSession implements EndpointHandler {
         boolean wasStreaming = phase == Phase.STREAMING;
         phase = Phase.CLOSED;
         server.closed(this);
+        if (wasStreaming) {
+            engine.removePoller(reportTimer); // a report held back is moot: a reconnecting sender learns from WELCOME
+        }
         fetched.clear();
         if (senderRing != null) {
             senderRing.close();

@@ -35,9 +35,10 @@ import org.knowm.xchart.style.Styler;
  * progress thread each) over UCX's transports ({@code UCX_TLS} from the environment, the default ones otherwise); at
  * each offered rate (0 — connected and idle —, 10, 100, 1,000 and 10,000 messages of 100 bytes a second) every
  * setting, their order rotating from round to round, {@code bench.repeats} times (default 3). A setting is
- * {@code wait|poll:spins:yields[:inline]} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields}, and
- * {@code whale.rdma.inline.bytes}, its default when left out); the default list compares today's default, waiting
- * without a spin, polling, and today's default with every work request fetched by READ (inline 0). Each point reports
+ * {@code wait|poll:spins:yields[:inline[:delay]]} ({@code whale.rdma.progress.wait}, {@code .spins}, {@code .yields},
+ * {@code whale.rdma.inline.bytes} and {@code whale.rdma.consumed.delay.ms}, their defaults when left out); the default
+ * list compares today's default, waiting without a spin, polling, today's default with every work request reported
+ * consumed at once (delay 0), and that with every work request fetched by READ (inline 0, the paper's channel). Each point reports
  * the CPU the two progress threads used (their thread CPU time over the point, in cores) and the one-way latency (the
  * send's {@link System#nanoTime} to the delivery's, one clock). Writes {@code <bench.out>/progress-idle.json} and {@code progress-idle.png}.
  */
@@ -52,30 +53,34 @@ public final class ProgressIdleBenchmark {
     private final List<Setting> settings = Setting.parseList(chosenSettings.isBlank() ? DEFAULT_SETTINGS : chosenSettings);
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
-    /** Today's default, waiting without a spin, polling, every work request by READ. */
-    private static final String DEFAULT_SETTINGS = String.format("wait:%1$d:%2$d,wait:0:0,poll:%1$d:%2$d,wait:%1$d:%2$d:0",
-        WhaleConfig.Defaults.RDMA_PROGRESS_SPINS, WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS);
+    /** Today's default, waiting without a spin, polling, every work request reported at once, and by READ too. */
+    private static final String DEFAULT_SETTINGS = String.format(
+        "wait:%1$d:%2$d,wait:0:0,poll:%1$d:%2$d,wait:%1$d:%2$d:%3$d:0,wait:%1$d:%2$d:0:0", WhaleConfig.Defaults.RDMA_PROGRESS_SPINS,
+        WhaleConfig.Defaults.RDMA_PROGRESS_YIELDS, WhaleConfig.Defaults.RDMA_INLINE_BYTES);
 
-    /** An idle setting of the progress threads, and the channel's inline limit. */
-    record Setting(boolean progressWait, int spins, int yields, int inlineBytes) {
+    /** An idle setting of the progress threads, the channel's inline limit and its consumption reports' delay. */
+    record Setting(boolean progressWait, int spins, int yields, int inlineBytes, int consumedDelayMs) {
         static List<Setting> parseList(String text) {
             return Arrays.stream(text.split(",")).map(String::trim).map(Setting::parse).toList();
         }
 
         static Setting parse(String text) {
             String[] parts = text.split(":");
-            if (parts.length < 3 || parts.length > 4 || !parts[0].matches("wait|poll")) {
+            if (parts.length < 3 || parts.length > 5 || !parts[0].matches("wait|poll")) {
                 throw new IllegalArgumentException("bench.settings (Maven: -Dbench.progress.settings): '" + text
-                    + "' is not wait|poll:spins:yields[:inline]");
+                    + "' is not wait|poll:spins:yields[:inline[:delay]]");
             }
             return new Setting(parts[0].equals("wait"), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
-                parts.length == 4 ? Integer.parseInt(parts[3]) : WhaleConfig.Defaults.RDMA_INLINE_BYTES);
+                parts.length >= 4 ? Integer.parseInt(parts[3]) : WhaleConfig.Defaults.RDMA_INLINE_BYTES,
+                parts.length == 5 ? Integer.parseInt(parts[4]) : WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS);
         }
 
         String label() {
             return (progressWait ? "waits" : "polls") + " after " + spins + " spins, " + yields + " yields"
                 + (inlineBytes == 0 ? ", READ only" : inlineBytes == WhaleConfig.Defaults.RDMA_INLINE_BYTES ? ""
-                    : ", inline ≤ " + inlineBytes + " B");
+                    : ", inline ≤ " + inlineBytes + " B")
+                + (consumedDelayMs == 0 ? ", each reported" : consumedDelayMs == WhaleConfig.Defaults.RDMA_CONSUMED_DELAY_MS ? ""
+                    : ", reports held ≤ " + consumedDelayMs + " ms");
         }
     }
 
@@ -127,7 +132,7 @@ public final class ProgressIdleBenchmark {
     private Point measure(Setting setting, double ratePerSecond, int repeat) throws Exception {
         RdmaConfig config = RdmaConfig.fromMap(Map.of(RdmaConfig.SECRET, SECRET, RdmaConfig.PROGRESS_WAIT,
             setting.progressWait(), RdmaConfig.PROGRESS_SPINS, setting.spins(), RdmaConfig.PROGRESS_YIELDS, setting.yields(),
-            RdmaConfig.INLINE_BYTES, setting.inlineBytes()));
+            RdmaConfig.INLINE_BYTES, setting.inlineBytes(), RdmaConfig.CONSUMED_DELAY_MS, setting.consumedDelayMs()));
         Recorder latency = new Recorder(3);
         try (RdmaTransport receiving = RdmaTransport.start(config);
              RdmaTransport sending = RdmaTransport.start(config);
@@ -182,12 +187,12 @@ public final class ProgressIdleBenchmark {
 
     /** Per setting, the median of the rounds at each rate as a line and every round as a marker. */
     private static void plot(Path file, List<Setting> settings, List<Point> points) throws java.io.IOException {
-        XYChart cpu = new XYChartBuilder().width(640).height(420).title("Progress threads' CPU (two threads)")
+        XYChart cpu = new XYChartBuilder().width(640).height(620).title("Progress threads' CPU (two threads)")
             .xAxisTitle("offered messages/s (0: idle, plotted at 1)").yAxisTitle("cores").build();
-        XYChart p50 = new XYChartBuilder().width(640).height(420).title("One-way latency, median")
+        XYChart p50 = new XYChartBuilder().width(640).height(620).title("One-way latency, median")
             .xAxisTitle("offered messages/s").yAxisTitle("µs").build();
         for (XYChart chart : List.of(cpu, p50)) {
-            chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.InsideNW);
+            chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         for (Setting setting : settings) {
             String name = setting.label();

@@ -13,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * A real engine whose endpoints fail the {@code nth} control message of one type (its completion reports an error,
- * nothing is sent), as a transport may: the channel must not take that message as sent.
+ * nothing is sent), as a transport may: the channel must not take that message as sent. With {@code nth} past the
+ * last it counts the type's messages only.
  */
 final class FailingControlEngine extends DelegatingEngine {
     private final byte type;
@@ -29,6 +30,11 @@ final class FailingControlEngine extends DelegatingEngine {
     /** How many control messages of the type were failed so far (0 or 1). */
     int failed() {
         return seen.get() >= nth ? 1 : 0;
+    }
+
+    /** How many control messages of the type the channel sent so far, the one failed included. */
+    int seen() {
+        return seen.get();
     }
 
     @Override

@@ -332,6 +332,35 @@ class InProcessChannelTest {
     }
 
     @Test
+    void shouldReportTheConsumptionOfSeveralWorkRequestsInOneMessageAndTheLastOnesOnceTheDelayHasPassed()
+            throws Exception {
+        // work requests of 1,000 bytes, each flushed alone and released at once: a quarter of the 64 KiB ring waits on
+        // a report after 17 of them, and the 6 after the second such report wait for the delay
+        RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1, Map.of(RdmaConfig.CONSUMED_DELAY_MS, 1_000));
+        FailingControlEngine receiverEngine = new FailingControlEngine(RdmaProviders.start(config), Control.CONSUMED,
+                Integer.MAX_VALUE);
+        RdmaTransport receiverSide = closeLater(RdmaTransport.on(receiverEngine, config));
+        RdmaTransport senderSide = closeLater(RdmaTransport.start(config));
+        AtomicLong next = new AtomicLong();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        ChannelServer server = closeLater(receiverSide.bind(ANY_LOCAL_PORT,
+                inOrder(message -> message.getLong(message.position()), next, errors)));
+        ChannelSender sender = closeLater(senderSide.connect(server.address(), ChannelListener.NONE));
+        int workRequests = 40;
+        for (int i = 0; i < workRequests; i++) {
+            sender.send(ByteBuffer.allocate(1_000 - ChannelSender.FRAME_HEADER).putLong(0, i), Duration.ofSeconds(5));
+            sender.flush();
+        }
+        assertTrue(sender.awaitDrained(Duration.ofSeconds(10)), "the last report never came: " + sender.pendingBytes()
+                + " bytes unconsumed");
+        assertEquals(workRequests, next.get());
+        assertTrue(errors.isEmpty(), errors::toString);
+        assertEquals(workRequests, sender.batchesSent());
+        assertTrue(receiverEngine.seen() <= workRequests / 2, receiverEngine.seen() + " reports for " + workRequests
+                + " work requests");
+    }
+
+    @Test
     void shouldDeliverABatchThatArrivesBeforeTheServerHasFinishedStarting() throws Exception {
         RdmaConfig config = config("topology-1", 64 * 1024, 4096, 1);
         RdmaTransport senderSide = closeLater(RdmaTransport.start(config));

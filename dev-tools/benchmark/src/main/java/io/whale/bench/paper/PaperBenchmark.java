@@ -92,10 +92,12 @@ public final class PaperBenchmark {
             return redraw(out.resolve("results.json"));
         }
         if (options.resume()) {
-            results.addAll(PaperResume.load(out.resolve("results.json"), options, JSON));
-            sweepRuns.addAll(PaperResume.sweepRuns(out.resolve("results.json"), results, JSON));
-            System.out.printf("--resume: %d result(s) of complete rounds and %d of their sweeps kept from %s%n", results.size(),
-                sweepRuns.size(), out.resolve("results.json"));
+            PaperResume.Kept kept = PaperResume.kept(out.resolve("results.json"), options, JSON);
+            results.addAll(kept.results());
+            sweepRuns.addAll(kept.sweepRuns());
+            stepRuns.addAll(kept.stepRuns());
+            System.out.printf("--resume: %d result(s) of complete rounds, %d of their sweeps and %d rate-step run(s) kept from %s%n",
+                results.size(), sweepRuns.size(), stepRuns.size(), out.resolve("results.json"));
         }
         try {
             Map<PaperApp, Path> data = generate();
@@ -132,7 +134,7 @@ public final class PaperBenchmark {
         }
         results.addAll(PaperResume.all(resultsJson, options, JSON));
         sweepRuns.addAll(PaperResume.sweepRuns(resultsJson, results, JSON));
-        stepRuns.addAll(PaperResume.stepRuns(resultsJson, null, JSON));
+        stepRuns.addAll(PaperResume.stepRuns(resultsJson, JSON));
         JsonNode saved = JSON.readTree(resultsJson.toFile());
         saved.path("failures").forEach(f -> failures.add(f.asText()));
         for (String key : List.of("command", "started", "finished", "cpus", "loadAverageAtStart")) {
@@ -290,9 +292,7 @@ public final class PaperBenchmark {
         String baseFrom = stepBase.get().from();
         RateSchedule schedule = RateSchedule.parse(PaperOptions.STEP_SHARES.stream()
             .map(share -> Math.max(1, Math.round(share * base)) + ":" + options.stepSeconds()).collect(Collectors.joining(",")));
-        if (options.resume()) {
-            stepRuns.addAll(PaperResume.stepRuns(options.out().resolve("results.json"), schedule.toString(), JSON));
-        }
+        stepRuns.removeIf(r -> !PaperResume.ranSchedule(r, schedule.toString()));
         for (int repeat = 1; repeat <= options.repeats(); repeat++) {
             for (BenchSystem system : PaperFigure.F23.systems()) {
                 PaperPoint point = new PaperPoint(STEPS_APP, system, p, options.workers(), repeat);

@@ -15,11 +15,24 @@ import java.util.stream.Collectors;
  * {@code --resume}: the full run takes hours, more than one sitting; it can go on where an earlier run with the same
  * options stopped (the figures aside). The rounds {@code results.json} holds whole (every system of the round) are kept; a round cut off
  * half-way is run again whole, since its common rate comes from its Storm run, and so are the sweeps of Figs. 11–12 that ran at
- * that rate. The rate-step runs of Figs. 23–24 are
- * kept when they ran the steps the kept rounds set now (the same schedule).
+ * that rate. The rate-step runs of Figs. 23–24 are kept, also by a run whose figures do not draw them; one that measures
+ * them runs again those that ran other steps than the kept rounds set now (another schedule).
  */
 final class PaperResume {
     private PaperResume() {
+    }
+
+    /** What a resumed run keeps of an earlier one's {@code results.json}: it saves them again beside its own. */
+    record Kept(List<PaperResult> results, List<PaperSweepRun> sweepRuns, List<PaperStepRun> stepRuns) {
+    }
+
+    /**
+     * The complete rounds in {@code resultsJson}, their sweeps and every rate-step run, whichever figures the options
+     * draw (the file is written anew with what is kept); fails when it was made with other options.
+     */
+    static Kept kept(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
+        List<PaperResult> results = load(resultsJson, options, json);
+        return new Kept(results, sweepRuns(resultsJson, results, json), stepRuns(resultsJson, json));
     }
 
     /** The results of the complete rounds in {@code resultsJson}; fails when it was made with other options. */
@@ -48,21 +61,20 @@ final class PaperResume {
         return results;
     }
 
-    /**
-     * The rate-step runs in {@code resultsJson} that ran {@code schedule}, or every one with a null schedule (read after
-     * {@link #load} accepted the file).
-     */
-    static List<PaperStepRun> stepRuns(Path resultsJson, String schedule, ObjectMapper json) throws IOException {
+    /** Every rate-step run in {@code resultsJson} (read after {@link #load} accepted the file). */
+    static List<PaperStepRun> stepRuns(Path resultsJson, ObjectMapper json) throws IOException {
         List<PaperStepRun> runs = new ArrayList<>();
         if (Files.exists(resultsJson)) {
             for (JsonNode r : json.readTree(resultsJson.toFile()).path("rateSteps")) {
-                PaperStepRun run = json.treeToValue(r, PaperStepRun.class);
-                if (schedule == null || run.run().schedule().equals(schedule)) {
-                    runs.add(run);
-                }
+                runs.add(json.treeToValue(r, PaperStepRun.class));
             }
         }
         return runs;
+    }
+
+    /** Whether a kept rate-step run counts for the steps {@code schedule} sets now; one that does not runs again. */
+    static boolean ranSchedule(PaperStepRun run, String schedule) {
+        return run.run().schedule().equals(schedule);
     }
 
     /** The sweep runs of Figs. 11–12 in {@code resultsJson} that ran after one of the {@code kept} rounds (at its common rate). */

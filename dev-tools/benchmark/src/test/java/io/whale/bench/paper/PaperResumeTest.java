@@ -142,8 +142,26 @@ class PaperResumeTest {
         PaperOptions longerSteps = PaperOptions.parse("--quick", "--out", dir.toString(), "--step-s", "8", "--resume");
 
         assertEquals(saved, PaperResume.load(dir.resolve("results.json"), longerSteps, JSON), "the rounds do not depend on the steps");
-        assertEquals(List.of(same), PaperResume.stepRuns(dir.resolve("results.json"), "30:4,60:4,80:4,100:4,80:4", JSON),
+        List<PaperStepRun> kept = PaperResume.kept(dir.resolve("results.json"), longerSteps, JSON).stepRuns();
+        assertEquals(List.of(same), kept.stream().filter(r -> PaperResume.ranSchedule(r, "30:4,60:4,80:4,100:4,80:4")).toList(),
             "read back whole, the other schedule's left to run again");
+    }
+
+    @Test
+    void shouldKeepTheRateStepRunsWhenTheFiguresAskedNowDoNotDrawThem(@TempDir Path dir) throws Exception {
+        PaperOptions before = PaperOptions.parse("--out", dir.toString(), "--matchers", "128");
+        List<PaperResult> saved = round(before, PaperApp.RIDEHAILING, 128, 1);
+        List<PaperStepRun> steps = List.of(MadeUpStepRuns.run(BenchSystem.WOC_RDMA, 1, "30:4,60:4,80:4,100:4,80:4", 75, false),
+            MadeUpStepRuns.run(BenchSystem.WOC_RDMA_NONBLOCK, 1, "30:4,60:4,80:4,100:4,80:4", 75, true));
+        write(dir, before, saved, steps);
+
+        PaperOptions roundsOnly = PaperOptions.parse("--out", dir.toString(), "--figures", "13,14,17,18,21,25,26,27", "--matchers", "16",
+            "--resume");
+
+        PaperResume.Kept kept = PaperResume.kept(dir.resolve("results.json"), roundsOnly, JSON);
+        assertFalse(roundsOnly.rateSteps(), "this run measures no rate steps");
+        assertEquals(saved, kept.results(), "P = 128's round is kept beside the P = 16 asked now");
+        assertEquals(steps, kept.stepRuns(), "saved again with the new rounds, not dropped from results.json");
     }
 
     @Test
