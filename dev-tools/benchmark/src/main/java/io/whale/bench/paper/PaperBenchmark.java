@@ -92,10 +92,7 @@ public final class PaperBenchmark {
             return redraw(out.resolve("results.json"));
         }
         if (options.resume()) {
-            PaperResume.Kept kept = PaperResume.kept(out.resolve("results.json"), options, JSON);
-            results.addAll(kept.results());
-            sweepRuns.addAll(kept.sweepRuns());
-            stepRuns.addAll(kept.stepRuns());
+            keep(PaperResume.kept(out.resolve("results.json"), options, JSON));
             System.out.printf("--resume: %d result(s) of complete rounds, %d of their sweeps and %d rate-step run(s) kept from %s%n",
                 results.size(), sweepRuns.size(), stepRuns.size(), out.resolve("results.json"));
         }
@@ -132,15 +129,19 @@ public final class PaperBenchmark {
             System.err.println("--report-only: " + resultsJson + " does not exist: no run to draw the report of");
             return 2;
         }
-        results.addAll(PaperResume.all(resultsJson, options, JSON));
-        sweepRuns.addAll(PaperResume.sweepRuns(resultsJson, results, JSON));
-        stepRuns.addAll(PaperResume.stepRuns(resultsJson, JSON));
+        keep(PaperResume.saved(resultsJson, options, JSON));
         JsonNode saved = JSON.readTree(resultsJson.toFile());
         saved.path("failures").forEach(f -> failures.add(f.asText()));
         for (String key : List.of("command", "started", "finished", "cpus", "loadAverageAtStart")) {
             run.put(key, JSON.treeToValue(saved.path(key), Object.class));
         }
         return report();
+    }
+
+    private void keep(PaperResume.Kept kept) {
+        results.addAll(kept.results());
+        sweepRuns.addAll(kept.sweepRuns());
+        stepRuns.addAll(kept.stepRuns());
     }
 
     /** Writes the report; 1 when a series of a figure was left without data. */

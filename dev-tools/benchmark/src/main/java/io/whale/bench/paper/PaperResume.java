@@ -31,7 +31,15 @@ final class PaperResume {
      * draw (the file is written anew with what is kept); fails when it was made with other options.
      */
     static Kept kept(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
-        List<PaperResult> results = load(resultsJson, options, json);
+        return around(load(resultsJson, options, json), resultsJson, json);
+    }
+
+    /** Every run in {@code resultsJson}, a round cut off or with a failed run included (a report drawn again). */
+    static Kept saved(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
+        return around(all(resultsJson, options, json), resultsJson, json);
+    }
+
+    private static Kept around(List<PaperResult> results, Path resultsJson, ObjectMapper json) throws IOException {
         return new Kept(results, sweepRuns(resultsJson, results, json), stepRuns(resultsJson, json));
     }
 
@@ -41,7 +49,7 @@ final class PaperResume {
     }
 
     /** Every result in {@code resultsJson}, a round cut off or with a failed run included; fails when made with other options. */
-    static List<PaperResult> all(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
+    private static List<PaperResult> all(Path resultsJson, PaperOptions options, ObjectMapper json) throws IOException {
         if (!Files.exists(resultsJson)) {
             return List.of();
         }
@@ -62,7 +70,7 @@ final class PaperResume {
     }
 
     /** Every rate-step run in {@code resultsJson} (read after {@link #load} accepted the file). */
-    static List<PaperStepRun> stepRuns(Path resultsJson, ObjectMapper json) throws IOException {
+    private static List<PaperStepRun> stepRuns(Path resultsJson, ObjectMapper json) throws IOException {
         List<PaperStepRun> runs = new ArrayList<>();
         if (Files.exists(resultsJson)) {
             for (JsonNode r : json.readTree(resultsJson.toFile()).path("rateSteps")) {
