@@ -1,0 +1,40 @@
+"""Per round: records/s kept up (the highest offered paced phase that kept up; in parentheses the lowest probe above it
+that fell behind), x Storm of the same round, the source host's cores and link (Mbit/s sent) over the capacity phase,
+the bytes it sent per record and the relay tuples the workers counted lost.
+
+usage: python3 table.py results.json P[,P...] ridehailing|stock
+"""
+import json
+import sys
+
+ORDER = ['storm', 'whale-woc', 'whale-woc-rdma', 'whale-woc-rdma-binomial', 'whale-woc-rdma-nonblock-d1',
+         'whale-woc-rdma-nonblock-d2', 'whale-woc-rdma-nonblock']
+
+
+def kept(run):
+    ok = [p['offeredPerSecond'] for p in run['search'] if p['keptUp']]
+    fell = [p['offeredPerSecond'] for p in run['search']
+            if not p['keptUp'] and (not ok or p['offeredPerSecond'] > max(ok))]
+    return (max(ok) if ok else None), (min(fell) if fell else None)
+
+
+def fmt(x, form):
+    return 'none' if x is None else form % x
+
+
+results, ps, app = json.load(open(sys.argv[1]))['results'], [int(p) for p in sys.argv[2].split(',')], sys.argv[3]
+for p in ps:
+    runs = [r for r in results if r['app'] == app and r['matchers'] == p]
+    print('P', p)
+    for system in ORDER:
+        cells = []
+        for r in sorted((r for r in runs if r['system'] == system), key=lambda r: r['repeat']):
+            k, f = kept(r)
+            storm = [s for s in runs if s['system'] == 'storm' and s['repeat'] == r['repeat']]
+            sk = kept(storm[0])[0] if storm else None
+            src = r['sourceHost']
+            cells.append('r%d %s (%s) x%s src %.2f link %.2f B/rec %.0f loss %d' % (
+                r['repeat'], fmt(k, '%.1f'), fmt(f, '%.1f'), fmt(k / sk if k and sk else None, '%.2f'),
+                r['hostCores'][src], r['hostTxMbit'][src], r['sourceBytesPer10kRecords'] / 1e4,
+                sum((r['workerLosses'] or {}).values())))
+        print(' ', system, ' | '.join(cells))
