@@ -1,5 +1,5 @@
-"""Per round: records/s kept up (the highest offered paced phase that kept up; in parentheses the lowest probe above it
-that fell behind), x Storm of the same round, the source host's cores and link (Mbit/s sent) over the capacity phase,
+"""Per round: records/s kept up (the highest offered paced phase that kept up; in parentheses the lowest paced phase
+above it that fell behind), x Storm of the same round, the source host's cores and link (Mbit/s sent) over the capacity phase,
 the bytes it sent per record and the relay tuples the workers counted lost.
 
 usage: python3 table.py results.json P[,P...] ridehailing|stock
@@ -12,8 +12,10 @@ ORDER = ['storm', 'whale-woc', 'whale-woc-rdma', 'whale-woc-rdma-binomial', 'wha
 
 
 def kept(run):
-    ok = [p['offeredPerSecond'] for p in run['search'] if p['keptUp']]
-    fell = [p['offeredPerSecond'] for p in run['search']
+    """The harness's throughput: the rate offered to the highest paced phase that kept up, a probe or the common phase."""
+    paced = run['search'] + ([run['common']] if run['common'] else [])
+    ok = [p['offeredPerSecond'] for p in paced if p['keptUp']]
+    fell = [p['offeredPerSecond'] for p in paced
             if not p['keptUp'] and (not ok or p['offeredPerSecond'] > max(ok))]
     return (max(ok) if ok else None), (min(fell) if fell else None)
 
